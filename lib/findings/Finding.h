@@ -1,0 +1,50 @@
+//===- Finding.h - one diagnostic of hipwright ------------------*- C++ -*-===//
+//
+// The one model every producer (translator, analyzers) emits and every sink
+// (text, JSON, SARIF, report) prints.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+enum class Severity { Note, Warning, Error };
+
+inline const char *toString(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "?";
+}
+
+/// A source replacement: \p Length bytes at \p Offset of \p File become
+/// \p Text.
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  friend bool operator==(const Replacement &, const Replacement &) = default;
+};
+
+struct Finding {
+  std::string RuleId; ///< stable id: category or category.subrule
+  Severity Level = Severity::Warning;
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Message;
+  std::string Suggestion; ///< AMD equivalent or what to do; may be empty
+  std::vector<Replacement> Fixes;
+};
+
+} // namespace hipwright

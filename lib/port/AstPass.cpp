@@ -1,0 +1,244 @@
+//===- AstPass.cpp - what the AST contributes to a translation ------------===//
+#include "port/AstPass.h"
+#include "port/InputTree.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace hipwright {
+namespace {
+
+/// Warp intrinsics whose first argument is a lane mask.
+bool takesLaneMask(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+             "__shfl_xor_sync", true)
+      .Cases("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", true)
+      .Cases("__match_any_sync", "__match_all_sync", "__syncwarp", true)
+      .Cases("__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+             true)
+      .Cases("__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+             true)
+      .Default(false);
+}
+
+class Visitor : public RecursiveASTVisitor<Visitor> {
+public:
+  Visitor(ASTContext &Ctx, const TranslateOptions &Opts,
+          const UserFilePredicate &IsUserFile, StringRef ToolkitRoot,
+          AstFacts &Facts, TuResult &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
+        IsUserFile(IsUserFile), ToolkitRoot(ToolkitRoot), Facts(Facts),
+        Out(Out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (!D->getIdentifier() || isa<ParmVarDecl>(D))
+      return true;
+    if (userFile(SM.getExpansionLoc(D->getLocation())))
+      Facts.UserNames.insert(D->getName());
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    noteRef(E->getLocation(), E->getDecl());
+    return true;
+  }
+
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      noteRef(TT.getNameLoc(), TT.getDecl());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      noteRef(Tag.getNameLoc(), Tag.getDecl());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    if (E->getNumArgs() == 0)
+      return true;
+    // In templates a call with dependent arguments is not resolved yet;
+    // its callee is still spelled by name.
+    StringRef Name;
+    if (const FunctionDecl *FD = E->getDirectCallee()) {
+      if (FD->getIdentifier())
+        Name = FD->getName();
+    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                   E->getCallee()->IgnoreImplicit())) {
+      if (ULE->getName().isIdentifier())
+        Name = ULE->getName().getAsIdentifierInfo()->getName();
+    }
+    if (takesLaneMask(Name))
+      widenFullWarpMask(E->getArg(0));
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (Opts.Launch == LaunchSyntax::HipLaunchKernelGGL)
+      rewriteLaunch(E);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const TranslateOptions &Opts;
+  const UserFilePredicate &IsUserFile;
+  StringRef ToolkitRoot;
+  AstFacts &Facts;
+  TuResult &Out;
+  llvm::DenseMap<FileID, std::optional<std::string>> UserPathCache;
+
+  /// The path of \p Loc's file when it is a user file.
+  std::optional<std::string> userFile(SourceLocation Loc) {
+    if (Loc.isInvalid() || !Loc.isFileID())
+      return std::nullopt;
+    FileID FID = SM.getFileID(Loc);
+    auto [It, New] = UserPathCache.try_emplace(FID);
+    if (New) {
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      if (FE && IsUserFile(FE->getName()))
+        It->second = normalizePath(FE->getName());
+    }
+    return It->second;
+  }
+
+  bool declaredInToolkit(const Decl *D) {
+    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    if (L.isInvalid())
+      return false;
+    StringRef Path = SM.getFilename(L);
+    // clang's own CUDA wrappers declare much of the device API.
+    return Path.starts_with(ToolkitRoot) || Path.contains("__clang_cuda_") ||
+           Path.contains("cuda_wrappers");
+  }
+
+  void noteRef(SourceLocation Loc, const NamedDecl *D) {
+    if (!D || !D->getIdentifier())
+      return;
+    SourceLocation Spell = SM.getSpellingLoc(Loc);
+    auto Path = userFile(Spell);
+    if (!Path)
+      return;
+    Facts.Refs[*Path][SM.getFileOffset(Spell)] =
+        AstReference{declaredInToolkit(D)};
+  }
+
+  void edit(SourceLocation Begin, unsigned Length, std::string Text) {
+    auto Path = userFile(Begin);
+    if (!Path)
+      return;
+    Out.Edits.push_back({*Path, SM.getFileOffset(Begin), Length,
+                         std::move(Text)});
+  }
+
+  /// 0xffffffff as a *_sync mask means "all lanes" on a 32-wide warp; ROCm
+  /// 7's intrinsics take 64-bit masks and reject 32-bit ones, so the literal
+  /// becomes the 64-bit all-lanes mask where it is spelled (possibly inside
+  /// a #define body in a user header).
+  void widenFullWarpMask(const Expr *Mask) {
+    const auto *Lit = dyn_cast<IntegerLiteral>(Mask->IgnoreParenImpCasts());
+    if (!Lit || Lit->getValue().getZExtValue() != 0xffffffffULL)
+      return;
+    SourceLocation Spell = SM.getSpellingLoc(Lit->getLocation());
+    unsigned Len = Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
+    edit(Spell, Len, "0xffffffffffffffffull");
+  }
+
+  CharSourceRange fileRange(SourceRange R) {
+    return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM,
+                                    Ctx.getLangOpts());
+  }
+
+  /// k<<<g, b, s, st>>>(args) -> hipLaunchKernelGGL(k, dim3(g), dim3(b), s,
+  /// st, args). Done as small edits around the arguments rather than one big
+  /// replacement, so names inside the arguments are still translated by the
+  /// token pass without overlapping edits.
+  void rewriteLaunch(CUDAKernelCallExpr *E) {
+    const CallExpr *Config = E->getConfig();
+    const Expr *Callee = E->getCallee()->IgnoreImplicit();
+    if (!Config || Config->getNumArgs() < 2)
+      return;
+    CharSourceRange CalleeR = fileRange(Callee->getSourceRange());
+    SourceLocation RParen = E->getRParenLoc();
+    if (CalleeR.isInvalid() || RParen.isMacroID())
+      return; // launches written inside macros keep their chevrons
+    // Explicit configuration arguments (shared memory and stream default).
+    SmallVector<CharSourceRange, 4> Cfg;
+    for (const Expr *A : Config->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        break;
+      CharSourceRange R = fileRange(A->getSourceRange());
+      if (R.isInvalid())
+        return;
+      Cfg.push_back(R);
+    }
+    if (Cfg.size() < 2)
+      return;
+    SmallVector<CharSourceRange, 8> Args;
+    for (const Expr *A : E->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        break;
+      CharSourceRange R = fileRange(A->getSourceRange());
+      if (R.isInvalid())
+        return;
+      Args.push_back(R);
+    }
+    auto Off = [&](SourceLocation L) { return SM.getFileOffset(L); };
+    auto Replace = [&](SourceLocation From, SourceLocation To,
+                       std::string Text) {
+      edit(From, Off(To) - Off(From), std::move(Text));
+    };
+    // Grid and block become dim3(...) unless they already are dim3 values.
+    auto NeedsDim3 = [&](unsigned I) {
+      const Expr *A = Config->getArg(I)->IgnoreUnlessSpelledInSource();
+      const CXXRecordDecl *RD = A->getType()->getAsCXXRecordDecl();
+      return !(RD && RD->getIdentifier() && RD->getName() == "dim3");
+    };
+    bool WrapGrid = NeedsDim3(0), WrapBlock = NeedsDim3(1);
+    // Template-ids carry commas the macro would split on.
+    bool Paren = false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      Paren = DRE->hasExplicitTemplateArgs();
+    else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+      Paren = ULE->hasExplicitTemplateArgs();
+    edit(CalleeR.getBegin(), 0,
+         Paren ? "hipLaunchKernelGGL((" : "hipLaunchKernelGGL(");
+    Replace(CalleeR.getEnd(), Cfg[0].getBegin(),
+            std::string(Paren ? ")" : "") + ", " + (WrapGrid ? "dim3(" : ""));
+    Replace(Cfg[0].getEnd(), Cfg[1].getBegin(),
+            std::string(WrapGrid ? ")" : "") + ", " +
+                (WrapBlock ? "dim3(" : ""));
+    if (Cfg.size() >= 3)
+      Replace(Cfg[1].getEnd(), Cfg[2].getBegin(),
+              std::string(WrapBlock ? ")" : "") + ", ");
+    // Between the last explicit configuration argument and the kernel's
+    // arguments: close dim3( and supply the defaults CUDA left implicit.
+    std::string Tail;
+    if (Cfg.size() == 2)
+      Tail = std::string(WrapBlock ? ")" : "") + ", 0, 0";
+    else if (Cfg.size() == 3)
+      Tail = ", 0";
+    if (!Args.empty())
+      Replace(Cfg.back().getEnd(), Args.front().getBegin(), Tail + ", ");
+    else
+      Replace(Cfg.back().getEnd(), RParen, Tail);
+  }
+};
+
+} // namespace
+
+void runAstPass(ASTContext &Ctx, const TranslateOptions &Opts,
+                const UserFilePredicate &IsUserFile, StringRef ToolkitRoot,
+                AstFacts &Facts, TuResult &Out) {
+  Visitor(Ctx, Opts, IsUserFile, ToolkitRoot, Facts, Out)
+      .TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+} // namespace hipwright

@@ -1,0 +1,68 @@
+//===- EditSet.cpp - translation edits merged across TUs ------------------===//
+#include "port/EditSet.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace hipwright {
+
+void EditSet::add(Replacement R) { ByFile[R.File].push_back(std::move(R)); }
+
+void EditSet::addAll(const std::vector<Replacement> &Rs) {
+  for (const Replacement &R : Rs)
+    add(R);
+}
+
+std::vector<std::string> EditSet::files() const {
+  std::vector<std::string> Out;
+  for (auto &[F, _] : ByFile)
+    Out.push_back(F);
+  return Out;
+}
+
+static bool overlaps(const Replacement &A, const Replacement &B) {
+  // Two insertions at one offset collide as well; an insertion at the end of
+  // a replaced range does not.
+  if (A.Offset == B.Offset)
+    return true;
+  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
+}
+
+std::vector<Replacement> EditSet::editsFor(llvm::StringRef File) {
+  auto It = ByFile.find(File);
+  if (It == ByFile.end())
+    return {};
+  std::vector<Replacement> Edits = It->second;
+  std::sort(Edits.begin(), Edits.end(), [](auto &A, auto &B) {
+    return std::tie(A.Offset, A.Length, A.Text) <
+           std::tie(B.Offset, B.Length, B.Text);
+  });
+  Edits.erase(std::unique(Edits.begin(), Edits.end()), Edits.end());
+  std::vector<Replacement> Out;
+  for (Replacement &R : Edits) {
+    if (!Out.empty() && overlaps(Out.back(), R)) {
+      Conflicts.push_back({std::string(File), Out.back(), R});
+      continue;
+    }
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
+std::string applyEdits(llvm::StringRef Original,
+                       const std::vector<Replacement> &Edits) {
+  std::string Out;
+  Out.reserve(Original.size() + 64);
+  unsigned Pos = 0;
+  for (const Replacement &R : Edits) {
+    if (R.Offset < Pos || R.Offset + R.Length > Original.size())
+      continue; // defensive: editsFor() never yields these
+    Out.append(Original.data() + Pos, R.Offset - Pos);
+    Out += R.Text;
+    Pos = R.Offset + R.Length;
+  }
+  Out.append(Original.data() + Pos, Original.size() - Pos);
+  return Out;
+}
+
+} // namespace hipwright

@@ -1,0 +1,183 @@
+//===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
+#include "port/Porter.h"
+#include "port/TokenPass.h"
+#include "port/TranslateUnit.h"
+#include "rules/RuleTable.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+namespace hipwright {
+
+const char *toString(FileStatus S) {
+  switch (S) {
+  case FileStatus::Translated:
+    return "translated";
+  case FileStatus::Unchanged:
+    return "unchanged";
+  case FileStatus::Partial:
+    return "partial";
+  case FileStatus::Failed:
+    return "failed";
+  }
+  return "?";
+}
+
+/// A header that no TU includes is still the user's code: translate it with
+/// the token pass alone (there is no parse to consult).
+static TuResult translateOrphanHeader(const std::string &Path,
+                                      const RuleTable &Rules) {
+  TuResult Out;
+  Out.MainFile = Path;
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Out.Failed = true;
+    Out.Errors.push_back(Path + ": error: " + Buf.getError().message());
+    return Out;
+  }
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  TokenPassInput In;
+  In.File = Path;
+  In.Buffer = (*Buf)->getBuffer();
+  In.LangOpts = &LO;
+  In.Rules = &Rules;
+  Out.FilesSeen.push_back(Path);
+  runTokenPass(In, Out);
+  return Out;
+}
+
+Expected<PortResult> runPort(const PortRequest &Req) {
+  auto Start = std::chrono::steady_clock::now();
+  Expected<InputTree> Inputs = collectInputs(Req.Paths);
+  if (!Inputs)
+    return Inputs.takeError();
+  Expected<CudaToolkit> Toolkit = findCudaToolkit(Req.CudaPath);
+  if (!Toolkit)
+    return Toolkit.takeError();
+  CompileArgs Args(*Toolkit, HIPWRIGHT_CLANG_RESOURCE_DIR, Req.ExtraArgs);
+  if (Req.BuildDir)
+    if (Error E = Args.loadCompilationDatabase(*Req.BuildDir))
+      return std::move(E);
+
+  PortResult Result;
+  Result.Inputs = std::move(*Inputs);
+  const InputTree &Tree = Result.Inputs;
+  const RuleTable &Rules = RuleTable::builtin();
+
+  TranslateContext Ctx;
+  Ctx.Args = &Args;
+  Ctx.Rules = &Rules;
+  Ctx.Options = Req.Options;
+  Ctx.IsUserFile = [&Tree](StringRef Path) { return Tree.contains(Path); };
+
+  // One slot per TU, filled by workers, read in input order afterwards:
+  // output does not depend on --jobs or on scheduling.
+  std::vector<TuResult> Units(Tree.Units.size());
+  {
+    unsigned Jobs = Req.Jobs ? Req.Jobs : llvm::get_physical_cores();
+    if (Jobs == 0 || Jobs > 256)
+      Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+    DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Tree.Units.size(); ++I)
+      Pool.async([&, I] { Units[I] = translateUnit(Tree.Units[I], Ctx); });
+    Pool.wait();
+  }
+
+  std::set<std::string> Covered;
+  for (const TuResult &U : Units)
+    Covered.insert(U.FilesSeen.begin(), U.FilesSeen.end());
+  std::set<std::string> Orphans;
+  for (const std::string &H : Tree.Headers)
+    if (!Covered.count(H)) {
+      Orphans.insert(H);
+      Units.push_back(translateOrphanHeader(H, Rules));
+    }
+
+  // Merge: edits per file, references and findings deduplicated by place
+  // (a shared header is seen by every TU that includes it).
+  EditSet Edits;
+  std::map<std::string, std::vector<std::string>> ErrorsByFile;
+  std::set<std::string> FailedFiles;
+  std::map<std::tuple<std::string, unsigned, std::string>, ApiReference> Refs;
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, Finding>
+      Findings;
+  for (TuResult &U : Units) {
+    Edits.addAll(U.Edits);
+    for (ApiReference &R : U.References)
+      Refs.try_emplace({R.File, R.Offset, R.Name}, R);
+    for (Finding &F : U.Findings)
+      Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
+    for (std::string &E : U.Errors) {
+      // Attribute an error to the user file it points into, else to the TU.
+      std::string Owner = U.MainFile;
+      for (const std::string &Seen : U.FilesSeen)
+        if (StringRef(E).starts_with(Seen + ":"))
+          Owner = Seen;
+      auto &List = ErrorsByFile[Owner];
+      if (std::find(List.begin(), List.end(), E) == List.end())
+        List.push_back(E);
+    }
+    if (U.Failed)
+      FailedFiles.insert(U.MainFile);
+  }
+  for (auto &[_, R] : Refs)
+    Result.References.push_back(std::move(R));
+  for (auto &[_, F] : Findings)
+    Result.Findings.push_back(std::move(F));
+
+  std::vector<std::string> AllFiles = Tree.Units;
+  AllFiles.insert(AllFiles.end(), Tree.Headers.begin(), Tree.Headers.end());
+  std::sort(AllFiles.begin(), AllFiles.end());
+  for (const std::string &Path : AllFiles) {
+    FileOutcome O;
+    O.Path = Path;
+    O.Parsed = !Orphans.count(Path);
+    O.Errors = ErrorsByFile[Path];
+    auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Buf || FailedFiles.count(Path)) {
+      O.Status = FileStatus::Failed;
+      if (!Buf)
+        O.Errors.push_back(Path + ": error: " + Buf.getError().message());
+      Result.Files.push_back(std::move(O));
+      continue;
+    }
+    O.Original = (*Buf)->getBuffer().str();
+    size_t ConflictsBefore = Edits.conflicts().size();
+    O.Translated = applyEdits(O.Original, Edits.editsFor(Path));
+    for (size_t I = ConflictsBefore; I < Edits.conflicts().size(); ++I) {
+      const EditConflict &C = Edits.conflicts()[I];
+      auto [Line, Col] = lineAndColumn(O.Original, C.Dropped.Offset);
+      O.Errors.push_back(Path + ":" + std::to_string(Line) + ":" +
+                         std::to_string(Col) +
+                         ": error: conflicting edits: '" + C.Kept.Text +
+                         "' kept, '" + C.Dropped.Text + "' not applied");
+    }
+    if (!O.Errors.empty())
+      O.Status = FileStatus::Partial;
+    else if (O.Translated != O.Original)
+      O.Status = FileStatus::Translated;
+    else
+      O.Status = FileStatus::Unchanged;
+    Result.Files.push_back(std::move(O));
+  }
+  Result.Conflicts = Edits.conflicts();
+  Result.Seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count();
+  return Result;
+}
+
+} // namespace hipwright

@@ -1,0 +1,113 @@
+//===- Summary.cpp - the end-of-run report of `port` ----------------------===//
+#include "port/Summary.h"
+
+#include "llvm/Support/Format.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace hipwright {
+
+PortStats computeStats(const PortResult &R) {
+  PortStats S;
+  for (const FileOutcome &F : R.Files) {
+    switch (F.Status) {
+    case FileStatus::Translated:
+      ++S.Translated;
+      break;
+    case FileStatus::Unchanged:
+      ++S.Unchanged;
+      break;
+    case FileStatus::Partial:
+      ++S.Partial;
+      break;
+    case FileStatus::Failed:
+      ++S.Failed;
+      break;
+    }
+  }
+  std::map<std::string, unsigned> Names;
+  for (const ApiReference &Ref : R.References) {
+    if (Ref.Converted) {
+      ++S.Converted;
+    } else {
+      ++S.Unconverted;
+      ++Names[Ref.Name];
+    }
+  }
+  S.UnconvertedNames.assign(Names.begin(), Names.end());
+  return S;
+}
+
+void printSummary(const PortResult &R, raw_ostream &OS) {
+  PortStats S = computeStats(R);
+  OS << "hipwright port: " << R.Files.size() << " files: " << S.Translated
+     << " translated, " << S.Unchanged << " unchanged, " << S.Partial
+     << " partial, " << S.Failed << " failed\n";
+  OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
+     << " left unconverted\n";
+  for (const FileOutcome &F : R.Files) {
+    if (F.Status != FileStatus::Partial && F.Status != FileStatus::Failed)
+      continue;
+    OS << "  " << toString(F.Status) << ": " << R.Inputs.relative(F.Path)
+       << "\n";
+    const size_t Shown = 5;
+    for (size_t I = 0; I < F.Errors.size() && I < Shown; ++I)
+      OS << "    " << F.Errors[I] << "\n";
+    if (F.Errors.size() > Shown)
+      OS << "    ... and " << F.Errors.size() - Shown << " more errors\n";
+  }
+  if (!S.UnconvertedNames.empty()) {
+    OS << "  unconverted:";
+    for (auto &[Name, Count] : S.UnconvertedNames)
+      OS << " " << Name << (Count > 1 ? " (x" + std::to_string(Count) + ")" : "");
+    OS << "\n";
+  }
+  OS << "  time: " << format("%.2f", R.Seconds) << " s\n";
+}
+
+json::Value summaryJson(const PortResult &R) {
+  PortStats S = computeStats(R);
+  json::Array Files;
+  for (const FileOutcome &F : R.Files) {
+    json::Array Errors;
+    for (const std::string &E : F.Errors)
+      Errors.push_back(E);
+    Files.push_back(json::Object{{"path", R.Inputs.relative(F.Path)},
+                                 {"status", toString(F.Status)},
+                                 {"parsed", F.Parsed},
+                                 {"errors", std::move(Errors)}});
+  }
+  json::Array Unconverted;
+  for (const ApiReference &Ref : R.References)
+    if (!Ref.Converted)
+      Unconverted.push_back(json::Object{{"name", Ref.Name},
+                                         {"family", Ref.Family},
+                                         {"file", R.Inputs.relative(Ref.File)},
+                                         {"line", Ref.Line},
+                                         {"column", Ref.Column}});
+  std::map<std::string, unsigned> ByFamily;
+  for (const ApiReference &Ref : R.References)
+    if (Ref.Converted)
+      ++ByFamily[Ref.Family];
+  json::Object Families;
+  for (auto &[F, N] : ByFamily)
+    Families[F] = N;
+  return json::Object{
+      {"files",
+       json::Object{{"total", int64_t(R.Files.size())},
+                    {"translated", S.Translated},
+                    {"unchanged", S.Unchanged},
+                    {"partial", S.Partial},
+                    {"failed", S.Failed}}},
+      {"api_references",
+       json::Object{{"converted", S.Converted},
+                    {"unconverted", S.Unconverted},
+                    {"converted_by_family", std::move(Families)}}},
+      {"unconverted", std::move(Unconverted)},
+      {"file_results", std::move(Files)},
+      {"seconds", R.Seconds}};
+}
+
+} // namespace hipwright

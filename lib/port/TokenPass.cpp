@@ -1,0 +1,367 @@
+//===- TokenPass.cpp - translating a file token by token ------------------===//
+#include "port/TokenPass.h"
+
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
+
+using namespace llvm;
+using clang::tok::TokenKind;
+
+namespace hipwright {
+
+std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, unsigned Offset) {
+  Offset = std::min<size_t>(Offset, Buffer.size());
+  StringRef Before = Buffer.take_front(Offset);
+  unsigned Line = 1 + Before.count('\n');
+  size_t LastNl = Before.rfind('\n');
+  unsigned Col = LastNl == StringRef::npos ? Offset + 1 : Offset - LastNl;
+  return {Line, Col};
+}
+
+namespace {
+
+/// A token of the file, located by byte offset.
+struct RawToken {
+  TokenKind Kind;
+  unsigned Offset;
+  unsigned Length;
+  bool StartOfLine;
+  StringRef Text;
+};
+
+std::vector<RawToken> lexFile(StringRef Buffer,
+                              const clang::LangOptions &LangOpts) {
+  std::vector<RawToken> Tokens;
+  // The raw lexer needs some location to stamp on tokens; we only use
+  // offsets, computed from the lexer's buffer pointer.
+  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LangOpts,
+                   Buffer.begin(), Buffer.begin(), Buffer.end());
+  Lex.SetCommentRetentionState(false);
+  clang::Token Tok;
+  while (true) {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof))
+      break;
+    unsigned End = Lex.getBufferLocation() - Buffer.begin();
+    unsigned Start = End - Tok.getLength();
+    Tokens.push_back({Tok.getKind(), Start, Tok.getLength(),
+                      Tok.isAtStartOfLine(),
+                      Buffer.substr(Start, Tok.getLength())});
+  }
+  return Tokens;
+}
+
+/// CUDA's version macros have no HIP twin with the same meaning. They are
+/// renamed to hipwright macros that a prologue at the top of the file
+/// defines, so `#if CUDART_VERSION >= 11000` keeps choosing the branch it
+/// chose under CUDA 13.0, and `__CUDA_ARCH__ >= 800` keeps working in the
+/// device pass (as the sm_80 path; -DHIPWRIGHT_CUDA_ARCH=N chooses another).
+struct VersionMacro {
+  StringRef Cuda;
+  StringRef Hip;
+  StringRef Definition; ///< prologue lines defining Hip
+};
+
+const VersionMacro kVersionMacros[] = {
+    {"__CUDA_ARCH__", "HIPWRIGHT_CUDA_ARCH",
+     "#if defined(__HIP_DEVICE_COMPILE__) && !defined(HIPWRIGHT_CUDA_ARCH)\n"
+     "#define HIPWRIGHT_CUDA_ARCH 800 // hipwright: AMD device code takes the "
+     "__CUDA_ARCH__ paths of this CUDA arch\n"
+     "#endif\n"},
+    {"CUDART_VERSION", "HIPWRIGHT_CUDART_VERSION",
+     "#ifndef HIPWRIGHT_CUDART_VERSION\n"
+     "#define HIPWRIGHT_CUDART_VERSION 13000 // hipwright: CUDA runtime "
+     "version this port was made from\n"
+     "#endif\n"},
+    {"CUDA_VERSION", "HIPWRIGHT_CUDA_VERSION",
+     "#ifndef HIPWRIGHT_CUDA_VERSION\n"
+     "#define HIPWRIGHT_CUDA_VERSION 13000 // hipwright: CUDA driver API "
+     "version this port was made from\n"
+     "#endif\n"},
+};
+
+const VersionMacro *findVersionMacro(StringRef Name) {
+  for (const VersionMacro &V : kVersionMacros)
+    if (V.Cuda == Name)
+      return &V;
+  return nullptr;
+}
+
+/// Names with CUDA's API prefixes; an AST reference to such a name declared
+/// in the toolkit but absent from rules/ is reported as unconverted.
+bool looksLikeCudaApi(StringRef Name) {
+  for (StringRef P : {"cuda", "CUDA_", "cublas", "curand", "cufft", "cusparse",
+                      "cusolver", "nccl", "nvtx", "cudnn", "CUBLAS_",
+                      "CURAND_", "CUFFT_", "CUSPARSE_", "CUSOLVER_"})
+    if (Name.starts_with(P))
+      return true;
+  // Driver API: cuFoo and CUfoo.
+  return Name.size() > 2 && (Name.starts_with("cu") || Name.starts_with("CU")) &&
+         isUpper(Name[2]);
+}
+
+/// Include paths that belong to the CUDA toolkit but have no row in rules/.
+bool looksLikeCudaHeader(StringRef Path) {
+  for (StringRef P : {"cuda", "cublas", "curand", "cufft", "cusparse",
+                      "cusolver", "nccl", "nvToolsExt", "nvtx3/", "cub/",
+                      "cudnn", "mma.h", "sm_", "nvrtc", "npp", "cooperative_groups"})
+    if (Path.starts_with(P))
+      return true;
+  return false;
+}
+
+class TokenTranslator {
+public:
+  TokenTranslator(const TokenPassInput &In, TuResult &Out)
+      : In(In), Out(Out), Toks(lexFile(In.Buffer, *In.LangOpts)) {}
+
+  void run() {
+    for (size_t I = 0; I < Toks.size();) {
+      if (Toks[I].Kind == clang::tok::hash && Toks[I].StartOfLine) {
+        I = directive(I);
+        continue;
+      }
+      identifier(I, /*InCondition=*/false);
+      ++I;
+    }
+    finishPrologue();
+  }
+
+private:
+  const TokenPassInput &In;
+  TuResult &Out;
+  std::vector<RawToken> Toks;
+  bool HasRuntimeInclude = false;
+  SmallVector<const VersionMacro *, 3> PrologueMacros;
+
+  size_t lineEnd(size_t I) const {
+    size_t J = I + 1;
+    while (J < Toks.size() && !Toks[J].StartOfLine)
+      ++J;
+    return J;
+  }
+
+  bool isIdent(size_t I) const {
+    return I < Toks.size() && Toks[I].Kind == clang::tok::raw_identifier;
+  }
+
+  /// Handles the directive starting at the `#` at \p Hash; returns the index
+  /// of the first token after it.
+  size_t directive(size_t Hash) {
+    size_t End = lineEnd(Hash);
+    if (!isIdent(Hash + 1) || Hash + 1 >= End)
+      return End;
+    StringRef Name = Toks[Hash + 1].Text;
+    if (Name == "include" || Name == "include_next" || Name == "import") {
+      includeDirective(Hash + 1);
+      return End;
+    }
+    if (Name == "define") {
+      defineDirective(Hash + 2, End);
+      return End;
+    }
+    bool Condition = StringSwitch<bool>(Name)
+                         .Cases("if", "elif", "ifdef", "ifndef", true)
+                         .Cases("elifdef", "elifndef", "undef", true)
+                         .Default(false);
+    // `#ifdef X` tests definedness just as `defined(X)` does.
+    bool DefinedTest = Name == "ifdef" || Name == "ifndef" ||
+                       Name == "elifdef" || Name == "elifndef";
+    for (size_t I = Hash + 2; I < End; ++I) {
+      bool InDefined = DefinedTest && I == Hash + 2;
+      if (I >= 2 && isIdent(I - 1) && Toks[I - 1].Text == "defined")
+        InDefined = true;
+      if (I >= 3 && Toks[I - 1].Kind == clang::tok::l_paren &&
+          isIdent(I - 2) && Toks[I - 2].Text == "defined")
+        InDefined = true;
+      if (InDefined && isIdent(I) && Toks[I].Text == "__CUDA_ARCH__") {
+        // defined(__CUDA_ARCH__) asks "is this the device pass?".
+        edit(Toks[I], "__HIP_DEVICE_COMPILE__");
+        reference(Toks[I], "__HIP_DEVICE_COMPILE__", "preprocessor", true);
+        continue;
+      }
+      identifier(I, Condition);
+    }
+    return End;
+  }
+
+  void includeDirective(size_t Keyword) {
+    const RawToken &K = Toks[Keyword];
+    StringRef Rest = In.Buffer.substr(K.Offset + K.Length);
+    size_t Open = Rest.find_first_not_of(" \t");
+    if (Open == StringRef::npos || (Rest[Open] != '<' && Rest[Open] != '"'))
+      return; // computed include: nothing to map
+    char Close = Rest[Open] == '<' ? '>' : '"';
+    size_t CloseAt = Rest.find_first_of(StringRef(&Close, 1), Open + 1);
+    size_t Nl = Rest.find('\n');
+    if (CloseAt == StringRef::npos || (Nl != StringRef::npos && CloseAt > Nl))
+      return;
+    StringRef Path = Rest.slice(Open + 1, CloseAt);
+    unsigned PathOffset = K.Offset + K.Length + Open + 1;
+    if (Path == "hip/hip_runtime.h")
+      HasRuntimeInclude = true;
+    const Rule *R = In.Rules->lookupHeader(Path);
+    RawToken PathTok{clang::tok::unknown, PathOffset,
+                     static_cast<unsigned>(Path.size()), false, Path};
+    if (!R) {
+      if (looksLikeCudaHeader(Path)) {
+        reference(PathTok, "", "unknown", false);
+        finding(PathTok, Severity::Warning,
+                "CUDA header <" + Path.str() +
+                    "> has no mapping in hipwright's rules; left in place",
+                "");
+      }
+      return;
+    }
+    if (R->Hip == "hip/hip_runtime.h")
+      HasRuntimeInclude = true;
+    if (!R->hasHip()) {
+      reference(PathTok, "", R->Family, false);
+      finding(PathTok, Severity::Warning,
+              "CUDA header <" + Path.str() +
+                  "> has no HIP equivalent; left in place",
+              R->Notes);
+      return;
+    }
+    if (R->renames())
+      edit(PathTok, R->Hip);
+    reference(PathTok, R->Hip, R->Family, true);
+  }
+
+  void defineDirective(size_t NameTok, size_t End) {
+    if (!isIdent(NameTok))
+      return;
+    size_t Body = NameTok + 1;
+    SmallVector<StringRef, 8> Params;
+    // A function-like macro has its '(' right after the name.
+    if (Body < End && Toks[Body].Kind == clang::tok::l_paren &&
+        Toks[Body].Offset == Toks[NameTok].Offset + Toks[NameTok].Length) {
+      for (++Body; Body < End && Toks[Body].Kind != clang::tok::r_paren; ++Body)
+        if (isIdent(Body))
+          Params.push_back(Toks[Body].Text);
+      ++Body;
+    }
+    for (size_t I = Body; I < End; ++I)
+      if (!(isIdent(I) && llvm::is_contained(Params, Toks[I].Text)))
+        identifier(I, /*InCondition=*/false);
+  }
+
+  /// Decides whether the identifier at \p I is a CUDA name to translate.
+  void identifier(size_t I, bool InCondition) {
+    if (!isIdent(I))
+      return;
+    const RawToken &T = Toks[I];
+    if (I > 0 && (Toks[I - 1].Kind == clang::tok::period ||
+                  Toks[I - 1].Kind == clang::tok::arrow))
+      return; // a member of some object, not a CUDA name
+    if (I > 1 && Toks[I - 1].Kind == clang::tok::coloncolon && isIdent(I - 2)) {
+      const Rule *Q = In.Rules->lookup(Toks[I - 2].Text);
+      if (!Q || Q->Kind != RuleKind::Namespace)
+        return; // qualified by a namespace that is not CUDA's
+    }
+    if (In.UserNames && In.UserNames->contains(T.Text))
+      return;
+    if (const VersionMacro *V = findVersionMacro(T.Text)) {
+      edit(T, V->Hip);
+      if (!llvm::is_contained(PrologueMacros, V))
+        PrologueMacros.push_back(V);
+      reference(T, V->Hip, "preprocessor", true);
+      if (T.Text == "__CUDA_ARCH__")
+        finding(T, Severity::Warning,
+                "__CUDA_ARCH__ compares NVIDIA architectures; AMD device code "
+                "now takes the sm_80 branch (HIPWRIGHT_CUDA_ARCH)",
+                "Check the chosen branch suits gfx942/gfx950, or define "
+                "HIPWRIGHT_CUDA_ARCH to pick another.",
+                "unsupported-api.cuda-arch-check");
+      (void)InCondition;
+      return;
+    }
+    const Rule *R = In.Rules->lookup(T.Text);
+    if (!R) {
+      unknownReference(T);
+      return;
+    }
+    if (R->Kind == RuleKind::Header)
+      return;
+    if (!R->hasHip()) {
+      reference(T, "", R->Family, false);
+      finding(T, Severity::Warning,
+              T.Text.str() + " has no HIP equivalent; left in place",
+              R->Notes);
+      return;
+    }
+    if (R->renames())
+      edit(T, R->Hip);
+    reference(T, R->Hip, R->Family, true);
+  }
+
+  void unknownReference(const RawToken &T) {
+    if (!In.AstRefs)
+      return;
+    auto It = In.AstRefs->find(T.Offset);
+    if (It == In.AstRefs->end() || !It->second.DeclaredInCuda ||
+        !looksLikeCudaApi(T.Text))
+      return;
+    reference(T, "", "unknown", false);
+    finding(T, Severity::Warning,
+            T.Text.str() +
+                " is a CUDA API hipwright has no rule for; left in place",
+            "");
+  }
+
+  void edit(const RawToken &T, StringRef Text) {
+    Out.Edits.push_back({In.File.str(), T.Offset, T.Length, Text.str()});
+  }
+
+  void reference(const RawToken &T, StringRef Hip, StringRef Family,
+                 bool Converted) {
+    auto [Line, Col] = lineAndColumn(In.Buffer, T.Offset);
+    Out.References.push_back({T.Text.str(), Hip.str(), Family.str(),
+                              In.File.str(), T.Offset, Line, Col, Converted});
+  }
+
+  void finding(const RawToken &T, Severity Level, std::string Message,
+               std::string Suggestion,
+               StringRef RuleId = "unsupported-api") {
+    auto [Line, Col] = lineAndColumn(In.Buffer, T.Offset);
+    Finding F;
+    F.RuleId = RuleId.str();
+    F.Level = Level;
+    F.File = In.File.str();
+    F.Line = Line;
+    F.Column = Col;
+    F.Message = std::move(Message);
+    F.Suggestion = std::move(Suggestion);
+    Out.Findings.push_back(std::move(F));
+  }
+
+  /// The implicit runtime include and the version-macro prologue go before
+  /// the first line of code (after a leading comment block).
+  void finishPrologue() {
+    std::string Text;
+    if (In.NeedsImplicitRuntimeInclude && !HasRuntimeInclude)
+      Text += "#include <hip/hip_runtime.h>\n";
+    for (const VersionMacro *V : PrologueMacros)
+      Text += V->Definition.str();
+    if (Text.empty())
+      return;
+    unsigned At = 0;
+    if (!Toks.empty()) {
+      size_t LineStart = In.Buffer.rfind('\n', Toks.front().Offset);
+      At = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    }
+    Out.Edits.push_back({In.File.str(), At, 0, Text});
+  }
+};
+
+} // namespace
+
+void runTokenPass(const TokenPassInput &In, TuResult &Out) {
+  TokenTranslator(In, Out).run();
+}
+
+} // namespace hipwright

@@ -1,0 +1,49 @@
+//===- TokenPass.h - translating a file token by token ----------*- C++ -*-===//
+//
+// The half of the translator that works on the preprocessor's tokens rather
+// than the AST. It sees every token of a user file: active code, branches the
+// parse skipped (#ifdef __CUDA_ARCH__ ...), #define bodies and #include
+// directives, never comments or string literals. The AST pass tells it which
+// names the user declared (those are not CUDA's and stay) and which
+// references resolved into the CUDA toolkit.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "port/TuResult.h"
+#include "rules/RuleTable.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace hipwright {
+
+/// What the AST knows about the identifier at one offset of a file.
+struct AstReference {
+  bool DeclaredInCuda = false; ///< the referenced declaration is CUDA's
+};
+
+struct TokenPassInput {
+  llvm::StringRef File;   ///< path, for edits and messages
+  llvm::StringRef Buffer; ///< the file's bytes as parsed
+  const clang::LangOptions *LangOpts = nullptr;
+  const RuleTable *Rules = nullptr;
+  /// Names the user declares or #defines: never translated.
+  const llvm::StringSet<> *UserNames = nullptr;
+  /// Identifier offsets in this file that the AST resolved.
+  const llvm::DenseMap<unsigned, AstReference> *AstRefs = nullptr;
+  /// nvcc includes cuda_runtime.h into every .cu file implicitly; a ported
+  /// .cu file that relied on it needs an explicit hip/hip_runtime.h.
+  bool NeedsImplicitRuntimeInclude = false;
+};
+
+/// Appends this file's edits, API references and findings to \p Out.
+void runTokenPass(const TokenPassInput &In, TuResult &Out);
+
+/// Computes 1-based line and column of \p Offset in \p Buffer.
+std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Buffer,
+                                            unsigned Offset);
+
+} // namespace hipwright

@@ -1,0 +1,180 @@
+//===- TranslateUnit.cpp - one parse, all passes, one TU ------------------===//
+#include "port/TranslateUnit.h"
+#include "port/InputTree.h"
+#include "port/TokenPass.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hipwright {
+namespace {
+
+/// Keeps the parse's errors as "file:line:col: error: message" lines.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  explicit ErrorCollector(std::vector<std::string> &Errors) : Errors(Errors) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    std::string Where = "<command line>";
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Where = llvm::formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(),
+                              P.getColumn());
+    }
+    Errors.push_back(Where + ": error: " + std::string(Msg));
+  }
+
+private:
+  std::vector<std::string> &Errors;
+};
+
+/// Records names the user #defines: they are the user's, not CUDA's.
+class MacroCollector : public PPCallbacks {
+public:
+  MacroCollector(SourceManager &SM, const UserFilePredicate &IsUserFile,
+                 AstFacts &Facts)
+      : SM(SM), IsUserFile(IsUserFile), Facts(Facts) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    SourceLocation L = Name.getLocation();
+    if (L.isInvalid() || !L.isFileID())
+      return;
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
+    if (FE && IsUserFile(FE->getName()))
+      Facts.UserNames.insert(Name.getIdentifierInfo()->getName());
+  }
+
+private:
+  SourceManager &SM;
+  const UserFilePredicate &IsUserFile;
+  AstFacts &Facts;
+};
+
+class TranslateAction : public ASTFrontendAction {
+public:
+  TranslateAction(const TranslateContext &Ctx, TuResult &Out)
+      : Ctx(Ctx), Out(Out) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroCollector>(
+        CI.getSourceManager(), Ctx.IsUserFile, Facts));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    if (!CI.hasASTContext())
+      return;
+    ASTContext &AST = CI.getASTContext();
+    runAstPass(AST, Ctx.Options, Ctx.IsUserFile, Ctx.Args->toolkit().Root,
+               Facts, Out);
+    tokenPassOverUserFiles(CI);
+  }
+
+private:
+  const TranslateContext &Ctx;
+  TuResult &Out;
+  AstFacts Facts;
+
+  void tokenPassOverUserFiles(CompilerInstance &CI) {
+    SourceManager &SM = CI.getSourceManager();
+    // Files in the order they were entered, main file first, so the result
+    // is the same on every run.
+    std::vector<std::pair<std::string, FileID>> Files;
+    FileID Main = SM.getMainFileID();
+    if (auto FE = SM.getFileEntryRefForID(Main))
+      Files.push_back({normalizePath(FE->getName()), Main});
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileEntryRef FE = It->first;
+      std::string Path = normalizePath(FE.getName());
+      if (Path == Files.front().first || !Ctx.IsUserFile(Path))
+        continue;
+      FileID FID = SM.translateFile(FE);
+      if (FID.isValid())
+        Files.push_back({Path, FID});
+    }
+    std::sort(Files.begin() + 1, Files.end());
+    Files.erase(std::unique(Files.begin(), Files.end(),
+                            [](auto &A, auto &B) { return A.first == B.first; }),
+                Files.end());
+    for (auto &[Path, FID] : Files) {
+      if (!Ctx.IsUserFile(Path))
+        continue;
+      Out.FilesSeen.push_back(Path);
+      std::optional<llvm::MemoryBufferRef> Buf = SM.getBufferOrNone(FID);
+      if (!Buf)
+        continue;
+      TokenPassInput In;
+      In.File = Path;
+      In.Buffer = Buf->getBuffer();
+      In.LangOpts = &CI.getLangOpts();
+      In.Rules = Ctx.Rules;
+      In.UserNames = &Facts.UserNames;
+      auto Refs = Facts.Refs.find(Path);
+      if (Refs != Facts.Refs.end())
+        In.AstRefs = &Refs->second;
+      In.NeedsImplicitRuntimeInclude =
+          FID == Main && llvm::sys::path::extension(Path) == ".cu";
+      runTokenPass(In, Out);
+    }
+  }
+};
+
+class ActionFactory : public tooling::FrontendActionFactory {
+public:
+  ActionFactory(const TranslateContext &Ctx, TuResult &Out)
+      : Ctx(Ctx), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TranslateAction>(Ctx, Out);
+  }
+
+private:
+  const TranslateContext &Ctx;
+  TuResult &Out;
+};
+
+} // namespace
+
+TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
+  TuResult Out;
+  Out.MainFile = MainFile.str();
+  std::vector<std::string> Args = Ctx.Args->argsFor(MainFile);
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions()));
+  ActionFactory Factory(Ctx, Out);
+  tooling::ToolInvocation Invocation(Args, Factory.create(), Files.get());
+  ErrorCollector Errors(Out.Errors);
+  Invocation.setDiagnosticConsumer(&Errors);
+  bool Ok = Invocation.run();
+  if (!Ok && Out.FilesSeen.empty()) {
+    Out.Failed = true;
+    if (Out.Errors.empty())
+      Out.Errors.push_back(MainFile.str() + ": error: could not be parsed");
+  }
+  return Out;
+}
+
+} // namespace hipwright

@@ -1,0 +1,35 @@
+//===- TuResult.h - what translating one TU produced ------------*- C++ -*-===//
+#pragma once
+
+#include "findings/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+/// One use of a CUDA API in user code.
+struct ApiReference {
+  std::string Name;   ///< CUDA spelling
+  std::string Hip;    ///< HIP spelling; empty when unconverted
+  std::string Family; ///< rules table, or "unknown" for names not in rules/
+  std::string File;
+  unsigned Offset = 0; ///< byte offset, to deduplicate shared headers
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool Converted = false;
+};
+
+/// Everything one translation unit contributed. Plain data, so TUs can run
+/// on worker threads and be merged deterministically afterwards.
+struct TuResult {
+  std::string MainFile;
+  std::vector<std::string> FilesSeen; ///< user files this TU read (main first)
+  std::vector<Replacement> Edits;
+  std::vector<ApiReference> References;
+  std::vector<Finding> Findings;
+  std::vector<std::string> Errors; ///< "file:line:col: error: message"
+  bool Failed = false;             ///< no usable parse at all
+};
+
+} // namespace hipwright

@@ -1,0 +1,15 @@
+//===- EmbeddedRules.h - rules/*.tsv compiled into the binary --*- C++ -*-===//
+#pragma once
+
+namespace hipwright {
+
+/// One table from rules/, embedded verbatim at build time.
+struct EmbeddedRuleFile {
+  const char *Name;    ///< file name, e.g. "runtime.tsv"
+  const char *Content; ///< the whole file
+};
+
+extern const EmbeddedRuleFile kEmbeddedRuleFiles[];
+extern const unsigned kEmbeddedRuleFileCount;
+
+} // namespace hipwright

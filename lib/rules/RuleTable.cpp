@@ -1,0 +1,173 @@
+//===- RuleTable.cpp - CUDA->HIP mapping tables ---------------------------===//
+#include "rules/RuleTable.h"
+#include "rules/EmbeddedRules.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace hipwright {
+
+StringRef toString(RuleKind K) {
+  switch (K) {
+  case RuleKind::Function:
+    return "function";
+  case RuleKind::Type:
+    return "type";
+  case RuleKind::Enum:
+    return "enum";
+  case RuleKind::Macro:
+    return "macro";
+  case RuleKind::Header:
+    return "header";
+  case RuleKind::Namespace:
+    return "namespace";
+  }
+  llvm_unreachable("bad RuleKind");
+}
+
+StringRef toString(RuleStatus S) {
+  switch (S) {
+  case RuleStatus::Supported:
+    return "supported";
+  case RuleStatus::Deprecated:
+    return "deprecated";
+  case RuleStatus::Removed:
+    return "removed";
+  case RuleStatus::Unsupported:
+    return "unsupported";
+  }
+  llvm_unreachable("bad RuleStatus");
+}
+
+static std::optional<RuleKind> parseKind(StringRef S) {
+  for (RuleKind K : {RuleKind::Function, RuleKind::Type, RuleKind::Enum,
+                     RuleKind::Macro, RuleKind::Header, RuleKind::Namespace})
+    if (S == toString(K))
+      return K;
+  return std::nullopt;
+}
+
+static std::optional<RuleStatus> parseStatus(StringRef S) {
+  for (RuleStatus St : {RuleStatus::Supported, RuleStatus::Deprecated,
+                        RuleStatus::Removed, RuleStatus::Unsupported})
+    if (S == toString(St))
+      return St;
+  return std::nullopt;
+}
+
+Error RuleTable::addTable(StringRef FileName, StringRef Text) {
+  StringRef Family = FileName;
+  Family.consume_back(".tsv");
+  unsigned LineNo = 0;
+  SmallVector<StringRef, 8> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    ++LineNo;
+    Line = Line.rtrim("\r");
+    if (Line.trim().empty() || Line.ltrim().starts_with("#"))
+      continue;
+    auto Fail = [&](const Twine &Why) {
+      return createStringError(inconvertibleErrorCode(),
+                               FileName + ":" + Twine(LineNo) + ": " + Why);
+    };
+    SmallVector<StringRef, 8> Cols;
+    Line.split(Cols, '\t');
+    if (Cols.size() < 4)
+      return Fail("expected at least 4 tab-separated columns "
+                  "(cuda, hip, kind, status), got " +
+                  Twine(Cols.size()));
+    Rule R;
+    R.Cuda = Cols[0].trim().str();
+    StringRef Hip = Cols[1].trim();
+    R.Hip = Hip == "-" ? "" : Hip.str();
+    auto Kind = parseKind(Cols[2].trim());
+    if (!Kind)
+      return Fail("unknown kind '" + Cols[2].trim() + "'");
+    auto Status = parseStatus(Cols[3].trim());
+    if (!Status)
+      return Fail("unknown status '" + Cols[3].trim() + "'");
+    R.Kind = *Kind;
+    R.Status = *Status;
+    if (Cols.size() > 4)
+      R.CudaVersion = Cols[4].trim().str();
+    if (Cols.size() > 5)
+      R.RocmVersion = Cols[5].trim().str();
+    if (Cols.size() > 6)
+      R.Notes = Cols[6].trim().str();
+    R.Family = Family.str();
+    R.Line = LineNo;
+    if (R.Cuda.empty())
+      return Fail("empty CUDA name");
+    if (R.Status == RuleStatus::Unsupported && R.hasHip())
+      return Fail("'" + R.Cuda + "' is unsupported but names a HIP twin");
+    if (R.Status == RuleStatus::Supported && !R.hasHip())
+      return Fail("'" + R.Cuda + "' is supported but has no HIP name");
+    auto &Index = R.Kind == RuleKind::Header ? ByHeader : ByName;
+    auto [It, Inserted] = Index.try_emplace(R.Cuda, Rules.size());
+    if (!Inserted) {
+      const Rule &Old = Rules[It->second];
+      return Fail("'" + R.Cuda + "' is already mapped by " + Old.Family +
+                  ".tsv:" + Twine(Old.Line));
+    }
+    Rules.push_back(std::move(R));
+  }
+  return Error::success();
+}
+
+const Rule *RuleTable::lookup(StringRef CudaName) const {
+  auto It = ByName.find(CudaName);
+  return It == ByName.end() ? nullptr : &Rules[It->second];
+}
+
+const Rule *RuleTable::lookupHeader(StringRef IncludePath) const {
+  auto It = ByHeader.find(IncludePath);
+  return It == ByHeader.end() ? nullptr : &Rules[It->second];
+}
+
+const RuleTable &RuleTable::builtin() {
+  static const RuleTable Table = [] {
+    RuleTable T;
+    for (unsigned I = 0; I < kEmbeddedRuleFileCount; ++I)
+      if (Error E = T.addTable(kEmbeddedRuleFiles[I].Name,
+                               kEmbeddedRuleFiles[I].Content))
+        // The tables are compiled in and checked by the test suite, so a
+        // broken one is a build defect, not a user error.
+        report_fatal_error(std::move(E));
+    return T;
+  }();
+  return Table;
+}
+
+std::vector<const Rule *> RuleTable::nearMisses(StringRef Name,
+                                                unsigned Max) const {
+  std::vector<std::pair<unsigned, const Rule *>> Scored;
+  std::string Lower = Name.lower();
+  unsigned Limit = std::max<unsigned>(2, Name.size() / 3);
+  for (const Rule &R : Rules) {
+    // Match either spelling so `hipMaloc` finds cudaMalloc as well.
+    unsigned D = StringRef(Lower).edit_distance(StringRef(R.Cuda).lower(),
+                                                true, Limit + 1);
+    if (R.hasHip())
+      D = std::min(D, StringRef(Lower).edit_distance(StringRef(R.Hip).lower(),
+                                                     true, Limit + 1));
+    if (D <= Limit)
+      Scored.push_back({D, &R});
+  }
+  std::stable_sort(Scored.begin(), Scored.end(),
+                   [](auto &A, auto &B) { return A.first < B.first; });
+  std::vector<const Rule *> Out;
+  for (auto &[D, R] : Scored) {
+    if (Out.size() >= Max)
+      break;
+    Out.push_back(R);
+  }
+  return Out;
+}
+
+} // namespace hipwright

@@ -1,0 +1,66 @@
+//===- RuleTable.h - CUDA->HIP mapping tables ------------------*- C++ -*-===//
+//
+// The tables in rules/ (one per API family) parsed into one lookup structure.
+// Every translation, the `query` command and the coverage docs read this.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace };
+enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
+
+llvm::StringRef toString(RuleKind K);
+llvm::StringRef toString(RuleStatus S);
+
+/// One row of a rules/*.tsv table.
+struct Rule {
+  std::string Cuda;        ///< CUDA spelling (identifier or header path)
+  std::string Hip;         ///< HIP spelling; empty when there is none
+  RuleKind Kind = RuleKind::Function;
+  RuleStatus Status = RuleStatus::Supported;
+  std::string CudaVersion; ///< CUDA version it appeared in ("" if unknown)
+  std::string RocmVersion; ///< ROCm version its HIP twin appeared in
+  std::string Notes;
+  std::string Family;      ///< table it came from: "runtime", "cublas", ...
+  unsigned Line = 0;       ///< line in that table, for error messages
+
+  bool hasHip() const { return !Hip.empty(); }
+  /// True when a use of this name must be rewritten (the names differ).
+  bool renames() const { return hasHip() && Hip != Cuda; }
+};
+
+class RuleTable {
+public:
+  /// Parses one table. \p Family names it in messages ("runtime.tsv").
+  llvm::Error addTable(llvm::StringRef Family, llvm::StringRef Text);
+
+  /// Looks up an identifier (any kind but Header).
+  const Rule *lookup(llvm::StringRef CudaName) const;
+  /// Looks up an include path as written, e.g. "cuda_runtime.h".
+  const Rule *lookupHeader(llvm::StringRef IncludePath) const;
+
+  const std::vector<Rule> &rules() const { return Rules; }
+
+  /// The tables compiled into the binary, parsed once.
+  static const RuleTable &builtin();
+
+  /// Names close to \p Name (edit distance), best first, for "did you mean".
+  std::vector<const Rule *> nearMisses(llvm::StringRef Name,
+                                       unsigned Max = 5) const;
+
+private:
+  std::vector<Rule> Rules;
+  llvm::StringMap<size_t> ByName;
+  llvm::StringMap<size_t> ByHeader;
+};
+
+} // namespace hipwright

@@ -1,0 +1,153 @@
+//===- PortCommand.cpp - `hipwright port` ---------------------------------===//
+#include "ArgCursor.h"
+#include "Commands.h"
+
+#include "port/OutputWriter.h"
+#include "port/Porter.h"
+#include "port/Summary.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hipwright {
+
+static const char *PortHelp =
+    R"(usage: hipwright port [PATH...] [options] [-- CLANG_ARGS...]
+
+Translates CUDA sources (.cu, .cuh, C/C++ files and headers; directories are
+walked) to HIP.
+
+output (default: a single input file is written to stdout):
+  --out-root DIR         write the translated tree under DIR
+  --copy-unchanged       with --out-root, also copy files that need no change
+  --in-place             rewrite the sources themselves (atomically)
+  --no-backup            with --in-place, keep no <file>.orig
+  --diff                 print a unified diff; write nothing
+
+translation:
+  --launch-syntax=chevron|hip-launch-kernel-ggl
+                         keep <<<...>>> (default) or emit hipLaunchKernelGGL
+  -p BUILD_DIR           read BUILD_DIR/compile_commands.json
+  --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc on PATH,
+                         /usr/local/cuda)
+  -j, --jobs N           translation units in parallel (default: cores)
+
+reporting:
+  --stats FILE.json      write the summary as JSON
+  -q, --quiet            no summary on stderr
+
+exit status: 0 all translated, 3 some files partial or failed, 2 usage or
+environment error.
+)";
+
+static int usageError(const Twine &Msg) {
+  errs() << "hipwright port: " << Msg << "\n"
+         << "Run `hipwright port --help` for usage.\n";
+  return ExitUsage;
+}
+
+int runPortCommand(const std::vector<std::string> &Args) {
+  PortRequest Req;
+  OutputOptions Out;
+  std::optional<std::string> StatsFile;
+  bool Quiet = false;
+  int Modes = 0;
+  ArgCursor C(Args);
+  while (!C.done()) {
+    bool Missing = false;
+    const std::string A = C.peek();
+    if (A == "--") {
+      C.next();
+      while (!C.done())
+        Req.ExtraArgs.push_back(C.next());
+      break;
+    }
+    if (A == "-h" || A == "--help") {
+      outs() << PortHelp;
+      return ExitOk;
+    }
+    if (auto V = C.value("--out-root", Missing)) {
+      Out.Mode = OutputMode::OutRoot;
+      Out.OutRoot = *V;
+      ++Modes;
+    } else if (C.flag("--in-place")) {
+      Out.Mode = OutputMode::InPlace;
+      ++Modes;
+    } else if (C.flag("--diff")) {
+      Out.Mode = OutputMode::Diff;
+      ++Modes;
+    } else if (C.flag("--no-backup")) {
+      Out.Backup = false;
+    } else if (C.flag("--copy-unchanged")) {
+      Out.CopyUnchanged = true;
+    } else if (C.flag("-q") || C.flag("--quiet")) {
+      Quiet = true;
+    } else if (auto V = C.value("--launch-syntax", Missing)) {
+      if (*V == "chevron")
+        Req.Options.Launch = LaunchSyntax::Chevron;
+      else if (*V == "hip-launch-kernel-ggl")
+        Req.Options.Launch = LaunchSyntax::HipLaunchKernelGGL;
+      else
+        return usageError("--launch-syntax must be chevron or "
+                          "hip-launch-kernel-ggl, not '" + *V + "'");
+    } else if (auto V = C.value("-p", Missing)) {
+      Req.BuildDir = *V;
+    } else if (auto V = C.value("--cuda-path", Missing)) {
+      Req.CudaPath = *V;
+    } else if (auto V = C.value("--stats", Missing)) {
+      StatsFile = *V;
+    } else if (auto V = C.value("--jobs", Missing)) {
+      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
+        return usageError("--jobs needs a positive number, not '" + *V + "'");
+    } else if (auto V = C.value("-j", Missing)) {
+      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
+        return usageError("-j needs a positive number, not '" + *V + "'");
+    } else if (Missing) {
+      return usageError(A + " needs a value");
+    } else if (!A.empty() && A[0] == '-') {
+      return usageError("unknown option '" + A + "'");
+    } else {
+      Req.Paths.push_back(C.next());
+    }
+  }
+  if (Req.Paths.empty())
+    return usageError("no input paths");
+  if (Modes > 1)
+    return usageError("--out-root, --in-place and --diff exclude each other");
+  if (!Out.Backup && Out.Mode != OutputMode::InPlace)
+    return usageError("--no-backup only applies to --in-place");
+
+  Expected<PortResult> Result = runPort(Req);
+  if (!Result) {
+    errs() << "hipwright port: error: " << toString(Result.takeError())
+           << "\n";
+    return ExitUsage;
+  }
+  if (Out.Mode == OutputMode::Stdout &&
+      !(Result->Inputs.SingleFile && Result->Files.size() == 1))
+    return usageError("several input files: choose --out-root DIR, "
+                      "--in-place or --diff");
+
+  if (Error E = writeOutputs(*Result, Out, outs())) {
+    errs() << "hipwright port: error: " << toString(std::move(E)) << "\n";
+    return ExitUsage;
+  }
+  outs().flush();
+  if (StatsFile) {
+    std::error_code EC;
+    raw_fd_ostream OS(*StatsFile, EC);
+    if (EC) {
+      errs() << "hipwright port: error: " << *StatsFile << ": "
+             << EC.message() << "\n";
+      return ExitUsage;
+    }
+    OS << formatv("{0:2}", summaryJson(*Result)) << "\n";
+  }
+  if (!Quiet)
+    printSummary(*Result, errs());
+  PortStats S = computeStats(*Result);
+  return S.Partial || S.Failed ? ExitPartial : ExitOk;
+}
+
+} // namespace hipwright

@@ -1,0 +1,47 @@
+//===- main.cpp - the hipwright command line ------------------------------===//
+//
+// Thin: picks the subcommand and hands it the rest of the arguments.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace hipwright;
+
+static void printUsage(llvm::raw_ostream &OS) {
+  OS << "usage: hipwright <command> [options]\n\n"
+        "commands:\n"
+        "  port [PATH...] [options] [-- CLANG_ARGS...]\n"
+        "                  translate CUDA sources to HIP\n"
+        "  query NAME      show the HIP mapping of one CUDA API\n\n"
+        "Run `hipwright <command> --help` for a command's options.\n";
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  if (argc < 2) {
+    printUsage(llvm::errs());
+    return ExitUsage;
+  }
+  std::string Cmd = argv[1];
+  std::vector<std::string> Args(argv + 2, argv + argc);
+  if (Cmd == "port")
+    return runPortCommand(Args);
+  if (Cmd == "query")
+    return runQueryCommand(Args);
+  if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
+    printUsage(llvm::outs());
+    return ExitOk;
+  }
+  if (Cmd == "--version") {
+    llvm::outs() << "hipwright 0.1.0\n";
+    return ExitOk;
+  }
+  llvm::errs() << "hipwright: unknown command '" << Cmd << "'\n";
+  printUsage(llvm::errs());
+  return ExitUsage;
+}
