@@ -1,0 +1,81 @@
+# Compile-check self-tests: hand-written HIP files in tests/compile/selftest/
+# compiled for gfx942 and gfx950 by tests/compile/hip_compile_check.sh with
+# clang's HIP toolchain against the system HIP (Debian: HIP 5.2.3).
+# Included from tests/CMakeLists.txt; see docs/compile-check.md.
+
+set(HIPWRIGHT_COMPILE_CHECK "${CMAKE_SOURCE_DIR}/tests/compile/hip_compile_check.sh")
+set(HIPWRIGHT_COMPILE_EXPECT "${CMAKE_SOURCE_DIR}/tests/compile/expect.sh")
+set(HIPWRIGHT_COMPILE_SELFTEST "${CMAKE_SOURCE_DIR}/tests/compile/selftest")
+# One work directory for all cases: the device-library overlay is built once
+# (atomically, so parallel ctest runs share it) and the objects land here.
+set(HIPWRIGHT_COMPILE_WORK "${CMAKE_BINARY_DIR}/compile-check")
+set(HIPWRIGHT_COMPILE_TARGETS "gfx942,gfx950" CACHE STRING
+    "AMDGPU targets the compile check builds for")
+
+find_program(BASH_PROGRAM bash)
+if(NOT BASH_PROGRAM)
+  message(STATUS "compile_check: bash not found, compile-check tests not added")
+  return()
+endif()
+
+# Let the script use the clang++ this build was configured with, when it is
+# the LLVM 22 one; otherwise the script finds clang++-22 itself.
+set(_hipwright_cc_env "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}")
+
+function(hipwright_compile_check name)
+  cmake_parse_arguments(ARG "" "EXIT" "MATCH;FILES" ${ARGN})
+  set(cmd "${HIPWRIGHT_COMPILE_CHECK}" --targets "${HIPWRIGHT_COMPILE_TARGETS}"
+      --work "${HIPWRIGHT_COMPILE_WORK}" ${ARG_FILES})
+  if(DEFINED ARG_EXIT OR ARG_MATCH)
+    set(expect_args "")
+    if(DEFINED ARG_EXIT)
+      list(APPEND expect_args --exit ${ARG_EXIT})
+    endif()
+    foreach(m IN LISTS ARG_MATCH)
+      list(APPEND expect_args --match "${m}")
+    endforeach()
+    set(cmd "${HIPWRIGHT_COMPILE_EXPECT}" ${expect_args} -- ${cmd})
+  endif()
+  add_test(NAME compile_check.${name}
+           COMMAND "${BASH_PROGRAM}" ${cmd}
+           WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+  set_tests_properties(compile_check.${name} PROPERTIES
+    SKIP_RETURN_CODE 77
+    LABELS "compile-check"
+    ENVIRONMENT "${_hipwright_cc_env}")
+endfunction()
+
+# Must PASS for every target.
+foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all)
+  hipwright_compile_check(${src}
+    FILES "${HIPWRIGHT_COMPILE_SELFTEST}/${src}.hip"
+    EXIT 0
+    MATCH "^PASS gfx942 " "^PASS gfx950 ")
+endforeach()
+
+# Must FAIL, for the right reason.
+hipwright_compile_check(bad_mask32
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/bad_mask32.hip"
+  EXIT 1
+  MATCH "^FAIL gfx942 " "^FAIL gfx950 " "lane mask must be a 64-bit integer")
+hipwright_compile_check(bad_warpsize_constexpr
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/bad_warpsize_constexpr.hip"
+  EXIT 1
+  MATCH "^FAIL gfx942 " "not a constant expression")
+
+# Must SKIP (library absent from Debian's HIP 5.2.3), not FAIL.
+hipwright_compile_check(needs_hipblas
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/needs_hipblas.hip"
+  EXIT 0
+  MATCH "^SKIP gfx942 .*needs hipBLAS")
+
+# The NVIDIA path says "not run" until a mapping header is supplied.
+add_test(NAME compile_check.nvidia_without_mapping_header
+         COMMAND "${BASH_PROGRAM}" "${HIPWRIGHT_COMPILE_EXPECT}" --exit 0
+                 --match "^SKIP sm_90 .*not run: no mapping header" --
+                 "${HIPWRIGHT_COMPILE_CHECK}" --targets sm_90
+                 --work "${HIPWRIGHT_COMPILE_WORK}"
+                 "${HIPWRIGHT_COMPILE_SELFTEST}/host_memcpy.hip"
+         WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+set_tests_properties(compile_check.nvidia_without_mapping_header PROPERTIES
+  LABELS "compile-check")
