@@ -3,6 +3,8 @@
 
 #include "llvm/Support/Format.h"
 
+#include <sys/resource.h>
+
 #include <map>
 
 using namespace llvm;
@@ -67,6 +69,14 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
   OS << "  time: " << format("%.2f", R.Seconds) << " s\n";
 }
 
+/// Peak resident memory of this process so far, for the benchmark.
+static int64_t peakRssKiB() {
+  struct rusage U;
+  if (getrusage(RUSAGE_SELF, &U) != 0)
+    return -1;
+  return U.ru_maxrss; // Linux reports KiB
+}
+
 json::Value summaryJson(const PortResult &R) {
   PortStats S = computeStats(R);
   json::Array Files;
@@ -107,7 +117,8 @@ json::Value summaryJson(const PortResult &R) {
                     {"converted_by_family", std::move(Families)}}},
       {"unconverted", std::move(Unconverted)},
       {"file_results", std::move(Files)},
-      {"seconds", R.Seconds}};
+      {"seconds", R.Seconds},
+      {"peak_rss_kib", peakRssKiB()}};
 }
 
 } // namespace hipwright

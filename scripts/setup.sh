@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs every Debian package hipwright needs (a no-op when all are
+# present) and builds it into build/. Safe to run again at any time.
+#
+#   scripts/setup.sh            install + configure + build
+#   SKIP_BUILD=1 scripts/setup.sh   install only
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${HIPWRIGHT_BUILD_DIR:-$here/build}
+
+packages=(
+  # build
+  cmake ninja-build g++ pkg-config
+  # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks
+  clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev llvm-22-tools lld-22
+  # libraries and unit tests
+  libfmt-dev catch2
+  # HIP 5.2.3 headers and device libraries for the gfx942/gfx950 compile check
+  libamdhip64-dev rocm-device-libs libhiprand-dev librocrand-dev
+  libhipsparse-dev librocprim-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x /usr/local/cuda/bin/nvcc ] && [ -z "${CUDA_PATH:-}" ] && ! command -v nvcc >/dev/null; then
+  echo "setup: warning: no CUDA toolkit found (/usr/local/cuda, \$CUDA_PATH, nvcc on PATH);" >&2
+  echo "setup: hipwright needs the CUDA headers to parse CUDA sources." >&2
+fi
+
+if [ -n "${SKIP_BUILD:-}" ]; then exit 0; fi
+
+jobs=$(nproc)
+cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build_dir" -j "$jobs"

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Behaviour of `hipwright port` a script can rely on: exit codes, outputs
+# (stdout, --out-root, --diff, --in-place with backups and permissions),
+# --stats, -p compile_commands.json and --jobs determinism.
+#
+#   port_cli_test.sh HIPWRIGHT_BINARY
+set -euo pipefail
+hw=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect_rc() { # expect_rc WANT DESCRIPTION CMD...
+  local want=$1 what=$2 rc=0
+  shift 2
+  "$@" >"$work/out.txt" 2>"$work/err.txt" || rc=$?
+  [ "$rc" = "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/    /' "$work/err.txt"; }
+}
+
+mkdir -p "$work/src/sub"
+cat >"$work/src/k.cu" <<'CU'
+#include "sub/common.cuh"
+__global__ void fill(int *p) { p[threadIdx.x] = WARP_ALL(threadIdx.x); }
+int main() {
+  int *d = nullptr;
+  if (cudaMalloc(&d, 128) != cudaSuccess) return 1;
+  fill<<<1, 32>>>(d);
+  return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
+}
+CU
+cat >"$work/src/sub/common.cuh" <<'CU'
+#pragma once
+#include <cuda_runtime.h>
+#define WARP_ALL(v) __shfl_sync(0xffffffff, (v), 0)
+CU
+cat >"$work/src/plain.cpp" <<'CU'
+int add(int a, int b) { return a + b; }
+CU
+cat >"$work/src/broken.cu" <<'CU'
+#include "does_not_exist.h"
+void f() { cudaThreadSynchronize(); cudaFree(0); }
+CU
+chmod 0640 "$work/src/k.cu"
+
+# Usage and environment errors: 2.
+expect_rc 2 "no arguments" "$hw" port
+expect_rc 2 "unknown option" "$hw" port --bogus "$work/src/k.cu"
+expect_rc 2 "missing path" "$hw" port "$work/nope.cu"
+grep -q "nope.cu" "$work/err.txt" || fail "missing path not named in the error"
+expect_rc 2 "bad --jobs" "$hw" port --jobs zero "$work/src/k.cu"
+expect_rc 2 "two output modes" "$hw" port --diff --in-place "$work/src/k.cu"
+expect_rc 2 "several files to stdout" "$hw" port "$work/src"
+expect_rc 2 "bad --cuda-path" "$hw" port --cuda-path "$work/nocuda" "$work/src/k.cu"
+grep -q "$work/nocuda" "$work/err.txt" || fail "bad --cuda-path not named"
+CUDA_PATH="$work/nocuda" expect_rc 0 "\$CUDA_PATH without a toolkit falls back" "$hw" port -q "$work/src/plain.cpp"
+
+# A single file goes to stdout.
+expect_rc 0 "single file to stdout" "$hw" port -q "$work/src/k.cu"
+grep -q "hipMalloc(&d, 128) != hipSuccess" "$work/out.txt" || fail "stdout lacks the translation"
+
+# --out-root mirrors the tree, writes translated files only; a partial file
+# makes the exit code 3 but is still written and listed.
+expect_rc 3 "out-root with a partial file" "$hw" port "$work/src" --out-root "$work/o1" --stats "$work/stats.json"
+[ -f "$work/o1/k.cu" ] || fail "k.cu not written"
+[ -f "$work/o1/sub/common.cuh" ] || fail "header not written under its relative path"
+[ ! -e "$work/o1/plain.cpp" ] || fail "unchanged plain.cpp was copied"
+[ -f "$work/o1/broken.cu" ] || fail "partial file not written"
+grep -q "hipDeviceSynchronize" "$work/o1/broken.cu" || fail "partial file not translated as far as possible"
+grep -q "partial: broken.cu" "$work/err.txt" || fail "summary does not list the partial file"
+grep -q "does_not_exist.h" "$work/err.txt" || fail "summary lacks the compiler error"
+grep -q '0xffffffffffffffffull' "$work/o1/sub/common.cuh" || fail "mask in the shared header not widened"
+grep -q '"partial": 1' "$work/stats.json" || fail "--stats lacks the partial count"
+expect_rc 3 "copy-unchanged" "$hw" port "$work/src" --out-root "$work/o2" --copy-unchanged -q
+cmp -s "$work/src/plain.cpp" "$work/o2/plain.cpp" || fail "--copy-unchanged did not copy plain.cpp"
+
+# --jobs does not change a byte.
+expect_rc 3 "jobs 1" "$hw" port "$work/src" --out-root "$work/j1" -j 1 -q
+expect_rc 3 "jobs 3" "$hw" port "$work/src" --out-root "$work/j3" -j 3 -q
+diff -r "$work/j1" "$work/j3" >/dev/null || fail "--jobs 1 and --jobs 3 differ"
+
+# --diff writes nothing.
+cp -r "$work/src" "$work/d"
+expect_rc 3 "diff" "$hw" port "$work/d" --diff -q
+grep -q '^-  if (cudaMalloc' "$work/out.txt" || fail "--diff lacks the removed line"
+grep -q '^+  if (hipMalloc' "$work/out.txt" || fail "--diff lacks the added line"
+diff -r "$work/src" "$work/d" >/dev/null || fail "--diff modified the sources"
+
+# --in-place: atomic rewrite, permissions kept, backup unless --no-backup;
+# porting again changes nothing (idempotence).
+cp -rp "$work/src" "$work/ip"
+expect_rc 3 "in-place" "$hw" port "$work/ip" --in-place -q
+cmp -s "$work/ip/k.cu" "$work/o1/k.cu" || fail "in-place result differs from out-root result"
+cmp -s "$work/ip/k.cu.orig" "$work/src/k.cu" || fail "backup is not the original"
+[ "$(stat -c %a "$work/ip/k.cu")" = 640 ] || fail "permissions not kept"
+[ -z "$(find "$work/ip" -name '.*hipwright*')" ] || fail "temporary files left behind"
+cp -rp "$work/ip" "$work/ip2"
+"$hw" port "$work/ip2" --in-place --no-backup -q >/dev/null 2>&1 || true
+diff -r -x '*.orig' "$work/ip" "$work/ip2" >/dev/null || fail "second port changed something (not idempotent)"
+[ -z "$(find "$work/ip2" -name '*.orig.orig')" ] || fail "--no-backup wrote a backup"
+
+# -p reads compile_commands.json: the include path and macro come from it.
+mkdir -p "$work/pp/inc" "$work/pp/build"
+cat >"$work/pp/inc/cfg.h" <<'CU'
+#define USE_STREAMS 1
+CU
+cat >"$work/pp/main.cu" <<'CU'
+#include <cfg.h>
+#if USE_STREAMS && FROM_DB
+void f(cudaStream_t *s) { cudaStreamCreate(s); }
+#endif
+CU
+cat >"$work/pp/build/compile_commands.json" <<JSON
+[{"directory": "$work/pp/build", "file": "$work/pp/main.cu",
+  "command": "/usr/local/cuda/bin/nvcc -I../inc -DFROM_DB=1 -gencode arch=compute_90,code=sm_90 -c $work/pp/main.cu"}]
+JSON
+expect_rc 0 "-p with compile_commands.json" "$hw" port -p "$work/pp/build" "$work/pp/main.cu"
+grep -q "hipStreamCreate" "$work/out.txt" || fail "-p: translation missing"
+expect_rc 3 "without -p the include is missing" "$hw" port "$work/pp/main.cu"
+expect_rc 2 "-p without a database" "$hw" port -p "$work/nowhere" "$work/pp/main.cu"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "all port CLI checks passed"

@@ -1,0 +1,4 @@
+# Command-line behaviour of hipwright (exit codes, outputs, -p, --jobs).
+add_test(NAME cli.port
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/port_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

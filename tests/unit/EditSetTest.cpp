@@ -1,0 +1,38 @@
+#include "port/EditSet.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hipwright;
+
+TEST_CASE("EditSet deduplicates the same edit from several TUs", "[edits]") {
+  EditSet S;
+  S.add({"h.cuh", 4, 10, "hipMalloc"});
+  S.add({"h.cuh", 4, 10, "hipMalloc"});
+  S.add({"h.cuh", 0, 0, "#include <hip/hip_runtime.h>\n"});
+  auto E = S.editsFor("h.cuh");
+  REQUIRE(E.size() == 2);
+  CHECK(E[0].Offset == 0);
+  CHECK(E[1].Text == "hipMalloc");
+  CHECK(S.conflicts().empty());
+}
+
+TEST_CASE("EditSet reports different edits of the same bytes", "[edits]") {
+  EditSet S;
+  S.add({"a.cu", 10, 4, "BBBB"});
+  S.add({"a.cu", 10, 4, "AAAA"});
+  S.add({"a.cu", 12, 1, "x"}); // overlaps the kept edit
+  auto E = S.editsFor("a.cu");
+  REQUIRE(E.size() == 1);
+  // The kept one does not depend on the order the TUs finished in.
+  CHECK(E[0].Text == "AAAA");
+  REQUIRE(S.conflicts().size() == 2);
+  CHECK(S.conflicts()[0].Dropped.Text == "BBBB");
+}
+
+TEST_CASE("applyEdits splices edits into the original", "[edits]") {
+  std::string Src = "cudaMalloc(&p, n); cudaFree(p);";
+  std::vector<Replacement> E = {{"f", 0, 10, "hipMalloc"},
+                                {"f", 19, 8, "hipFree"}};
+  CHECK(applyEdits(Src, E) == "hipMalloc(&p, n); hipFree(p);");
+  CHECK(applyEdits(Src, {}) == Src);
+}
