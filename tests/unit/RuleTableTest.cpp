@@ -1,0 +1,112 @@
+//===- RuleTableTest.cpp - parsing rules/*.tsv ----------------------------===//
+#include "rules/RuleTable.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hipwright;
+
+namespace {
+/// Parses \p Text as "t.tsv" and returns the error text ("" on success).
+std::string parseError(RuleTable &T, llvm::StringRef Text,
+                       llvm::StringRef Name = "t.tsv") {
+  if (llvm::Error E = T.addTable(Name, Text))
+    return llvm::toString(std::move(E));
+  return "";
+}
+} // namespace
+
+TEST_CASE("addTable parses rows and skips comments", "[rules]") {
+  RuleTable T;
+  REQUIRE(parseError(T, "# header\n\ncudaFoo\thipFoo\tfunction\tsupported\t1.0"
+                        "\t2.0\tsome note\n"
+                        "cudaBar\t-\ttype\tunsupported\r\n") == "");
+  REQUIRE(T.rules().size() == 2);
+  const Rule *Foo = T.lookup("cudaFoo");
+  REQUIRE(Foo);
+  CHECK(Foo->Hip == "hipFoo");
+  CHECK(Foo->CudaVersion == "1.0");
+  CHECK(Foo->RocmVersion == "2.0");
+  CHECK(Foo->Notes == "some note");
+  CHECK(Foo->Family == "t");
+  CHECK(Foo->Line == 3);
+  const Rule *Bar = T.lookup("cudaBar");
+  REQUIRE(Bar);
+  CHECK_FALSE(Bar->hasHip()); // "-" means no HIP name
+  CHECK(Bar->Status == RuleStatus::Unsupported);
+}
+
+TEST_CASE("addTable rejects malformed rows with file:line", "[rules]") {
+  RuleTable T;
+  SECTION("bad kind") {
+    CHECK(parseError(T, "# c\ncudaFoo\thipFoo\tfunc\tsupported\n") ==
+          "t.tsv:2: unknown kind 'func'");
+  }
+  SECTION("bad status") {
+    CHECK(parseError(T, "cudaFoo\thipFoo\tfunction\tok\n") ==
+          "t.tsv:1: unknown status 'ok'");
+  }
+  SECTION("too few columns") {
+    CHECK_THAT(parseError(T, "cudaFoo hipFoo function supported\n"),
+               Catch::StartsWith("t.tsv:1: expected at least 4"));
+  }
+  SECTION("supported without a HIP name") {
+    CHECK(parseError(T, "\n\ncudaFoo\t-\tfunction\tsupported\n") ==
+          "t.tsv:3: 'cudaFoo' is supported but has no HIP name");
+  }
+  SECTION("unsupported with a HIP name") {
+    CHECK_THAT(parseError(T, "cudaFoo\thipFoo\tfunction\tunsupported\n"),
+               Catch::Contains("unsupported but names a HIP twin"));
+  }
+  SECTION("duplicate name across tables names the first one") {
+    REQUIRE(parseError(T, "cudaFoo\thipFoo\tfunction\tsupported\n", "a.tsv") ==
+            "");
+    CHECK(parseError(T, "# x\ncudaFoo\thipFoo2\tfunction\tsupported\n",
+                     "b.tsv") ==
+          "b.tsv:2: 'cudaFoo' is already mapped by a.tsv:1");
+  }
+  SECTION("a header and an identifier may share a spelling") {
+    // Headers live in their own index, so cuda.h the header does not clash
+    // with a (hypothetical) identifier row.
+    CHECK(parseError(T, "cuda.h\thip/hip_runtime.h\theader\tsupported\n"
+                        "cuda.h\thip.h\tmacro\tsupported\n") == "");
+  }
+}
+
+TEST_CASE("lookup and lookupHeader use separate namespaces", "[rules]") {
+  RuleTable T;
+  REQUIRE(parseError(T, "cuda_runtime.h\thip/hip_runtime.h\theader\tsupported\n"
+                        "cudaMalloc\thipMalloc\tfunction\tsupported\n") == "");
+  CHECK(T.lookupHeader("cuda_runtime.h"));
+  CHECK_FALSE(T.lookup("cuda_runtime.h"));
+  CHECK(T.lookup("cudaMalloc"));
+  CHECK_FALSE(T.lookupHeader("cudaMalloc"));
+}
+
+TEST_CASE("nearMisses suggests close CUDA or HIP spellings", "[rules]") {
+  RuleTable T;
+  REQUIRE(parseError(T, "cudaMalloc\thipMalloc\tfunction\tsupported\n"
+                        "cudaFree\thipFree\tfunction\tsupported\n"
+                        "cudaMemcpy\thipMemcpy\tfunction\tsupported\n") == "");
+  auto Misses = T.nearMisses("cudaMaloc");
+  REQUIRE_FALSE(Misses.empty());
+  CHECK(Misses.front()->Cuda == "cudaMalloc");
+  // The HIP spelling is matched too, case-insensitively.
+  Misses = T.nearMisses("HIPMALOC");
+  REQUIRE_FALSE(Misses.empty());
+  CHECK(Misses.front()->Cuda == "cudaMalloc");
+  CHECK(T.nearMisses("completelyUnrelatedName").empty());
+  CHECK(T.nearMisses("cudaMemcpx", 1).size() == 1);
+}
+
+TEST_CASE("the builtin tables parse", "[rules]") {
+  const RuleTable &T = RuleTable::builtin();
+  CHECK(T.rules().size() > 1000);
+  const Rule *R = T.lookup("cudaMalloc");
+  REQUIRE(R);
+  CHECK(R->Hip == "hipMalloc");
+  CHECK(R->Family == "runtime");
+  R = T.lookup("cuMemAlloc");
+  REQUIRE(R);
+  CHECK(R->Hip == "hipMalloc");
+  CHECK(R->Family == "driver");
+}
