@@ -1,0 +1,23 @@
+#include <hip/hip_runtime.h>
+
+template <typename T, unsigned BLOCK>
+__global__ void saxpy(int n, T a, const T *x, T *y) {
+  unsigned i = blockIdx.x * BLOCK + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
+
+__global__ void touch(float *p) { p[threadIdx.x] += 1.0f; }
+
+void launchAll(int n, float *x, float *y) {
+  hipStream_t streams[2];
+  for (hipStream_t &s : streams)
+    hipStreamCreate(&s);
+  saxpy<float, 256><<<(n + 255) / 256, 256, 0, streams[0]>>>(n, 2.0f, x, y);
+  touch<<<dim3(1), dim3(64), 0, streams[1]>>>(y);
+  touch<<<1, 64, 0, hipStreamPerThread>>>(x);
+  for (hipStream_t s : streams) {
+    hipStreamSynchronize(s);
+    hipStreamDestroy(s);
+  }
+}

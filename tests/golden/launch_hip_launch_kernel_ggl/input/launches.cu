@@ -1,0 +1,41 @@
+#include <cuda_runtime.h>
+
+template <typename T, int TILE, bool CHECKED>
+__global__ void fill(T *out, T value, int n) {
+  int i = blockIdx.x * TILE + threadIdx.x;
+  if (!CHECKED || i < n)
+    out[i] = value;
+}
+
+__global__ void tick() {}
+
+__global__ void reverse(int *data, int n) {
+  extern __shared__ int tmp[];
+  int t = threadIdx.x;
+  tmp[t] = data[t];
+  __syncthreads();
+  data[t] = tmp[n - 1 - t];
+}
+
+// Launches written inside a macro body keep their chevrons: HIP compiles
+// them and the macro's users stay untouched.
+#define LAUNCH_TICK(stream) tick<<<1, 1, 0, (stream)>>>()
+
+template <typename T>
+void fillAsync(T *p, T v, int n, cudaStream_t s) {
+  fill<T, 32, true><<<(n + 31) / 32, 32, 0, s>>>(p, v, n);
+}
+
+void run(int *d, float *f, int n, cudaStream_t stream) {
+  fill<float, 128, true><<<(n + 127) / 128, 128>>>(f, 1.0f, n);
+  fill<int, 64, false><<<dim3(n / 64), dim3(64), 0, stream>>>(d, 0, n);
+  dim3 grid(4, 2), block(32, 8);
+  fill<int, 256, true><<<grid, block>>>(d, 7, n);
+  tick<<<1, 1>>>();
+  tick<<<grid, 1, 0, stream>>>();
+  reverse<<<1, n, n * sizeof(int)>>>(d, n);
+  reverse<<<1, n, n * sizeof(int), stream>>>(d, n);
+  LAUNCH_TICK(stream);
+  fillAsync(f, 2.0f, n, stream);
+  cudaStreamSynchronize(stream);
+}
