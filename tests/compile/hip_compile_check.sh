@@ -68,22 +68,22 @@ IFS=',' read -r -a target_list <<<"$targets"
 : "${HIPWRIGHT_DEVICE_LIB_DIR:=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}"
 : "${HIPWRIGHT_NVCC:=}"
 
-find_tool() { # name...: first one found in $HIPWRIGHT_LLVM_BIN or PATH
-  local t
-  for t in "$@"; do
-    if [[ -x "$HIPWRIGHT_LLVM_BIN/$t" ]]; then echo "$HIPWRIGHT_LLVM_BIN/$t"; return 0; fi
-    if command -v "$t" >/dev/null 2>&1; then command -v "$t"; return 0; fi
-  done
+find_tool() { # name: $HIPWRIGHT_LLVM_BIN/name, else name-22 or name on PATH
+  local t="$1"
+  if [[ -x "$HIPWRIGHT_LLVM_BIN/$t" ]]; then echo "$HIPWRIGHT_LLVM_BIN/$t"; return 0; fi
+  # An unsuffixed tool on PATH may be an older LLVM: prefer the -22 one.
+  if command -v "$t-22" >/dev/null 2>&1; then command -v "$t-22"; return 0; fi
+  if command -v "$t" >/dev/null 2>&1; then command -v "$t"; return 0; fi
   return 1
 }
 
-clang="${HIPWRIGHT_CLANG:-$(find_tool clang++ clang++-22 || true)}"
-llvm_dis=$(find_tool llvm-dis llvm-dis-22 || true)
-llvm_as=$(find_tool llvm-as llvm-as-22 || true)
-llvm_link=$(find_tool llvm-link llvm-link-22 || true)
-objcopy=$(find_tool llvm-objcopy llvm-objcopy-22 || true)
-bundler=$(find_tool clang-offload-bundler clang-offload-bundler-22 || true)
-readelf=$(find_tool llvm-readelf llvm-readelf-22 || true)
+clang="${HIPWRIGHT_CLANG:-$(find_tool clang++ || true)}"
+llvm_dis=$(find_tool llvm-dis || true)
+llvm_as=$(find_tool llvm-as || true)
+llvm_link=$(find_tool llvm-link || true)
+objcopy=$(find_tool llvm-objcopy || true)
+bundler=$(find_tool clang-offload-bundler || true)
+readelf=$(find_tool llvm-readelf || true)
 
 # Say "not run" for every file and target and stop: the environment, not the
 # code, is missing something.
@@ -99,7 +99,7 @@ need_amd=0
 for t in "${target_list[@]}"; do [[ "$t" == gfx* ]] && need_amd=1; done
 if [[ $need_amd -eq 1 ]]; then
   for tool in clang llvm_dis llvm_as llvm_link objcopy bundler readelf; do
-    [[ -n "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (clang 22 with LLVM tools expected)"
+    [[ -n "${!tool}" && -x "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (clang 22 with LLVM tools expected)"
   done
   [[ -f "$HIPWRIGHT_ROCM_PATH/include/hip/hip_runtime.h" ]] ||
     skip_all "no HIP headers under $HIPWRIGHT_ROCM_PATH/include (install libamdhip64-dev)"
