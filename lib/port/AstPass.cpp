@@ -6,26 +6,11 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
 namespace hipwright {
 namespace {
-
-/// Warp intrinsics whose first argument is a lane mask.
-bool takesLaneMask(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-             "__shfl_xor_sync", true)
-      .Cases("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", true)
-      .Cases("__match_any_sync", "__match_all_sync", "__syncwarp", true)
-      .Cases("__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
-             true)
-      .Cases("__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
-             true)
-      .Default(false);
-}
 
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
@@ -148,7 +133,7 @@ private:
       return;
     SourceLocation Spell = SM.getSpellingLoc(Lit->getLocation());
     unsigned Len = Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
-    edit(Spell, Len, "0xffffffffffffffffull");
+    edit(Spell, Len, kFullLaneMask64.str());
   }
 
   CharSourceRange fileRange(SourceRange R) {

@@ -22,6 +22,18 @@ std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, unsigned Offset) {
   return {Line, Col};
 }
 
+bool takesLaneMask(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+              "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
+              "__uni_sync", "__match_any_sync", "__match_all_sync",
+              "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
+              "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
+              "__reduce_xor_sync"},
+             true)
+      .Default(false);
+}
+
 namespace {
 
 /// A token of the file, located by byte offset.
@@ -165,8 +177,9 @@ private:
       return End;
     }
     bool Condition = StringSwitch<bool>(Name)
-                         .Cases("if", "elif", "ifdef", "ifndef", true)
-                         .Cases("elifdef", "elifndef", "undef", true)
+                         .Cases({"if", "elif", "ifdef", "ifndef", "elifdef",
+                                 "elifndef", "undef"},
+                                true)
                          .Default(false);
     // `#ifdef X` tests definedness just as `defined(X)` does.
     bool DefinedTest = Name == "ifdef" || Name == "ifndef" ||
@@ -265,6 +278,8 @@ private:
     }
     if (In.UserNames && In.UserNames->contains(T.Text))
       return;
+    if (takesLaneMask(T.Text))
+      widenLiteralMask(I);
     if (const VersionMacro *V = findVersionMacro(T.Text)) {
       edit(T, V->Hip);
       if (!llvm::is_contained(PrologueMacros, V))
@@ -297,6 +312,25 @@ private:
     if (R->renames())
       edit(T, R->Hip);
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// `__shfl_sync(0xffffffff, ...)` spelled with the literal right there.
+  /// The AST pass widens masks it sees, including those spelled in macros;
+  /// this catches what no parse sees: code in skipped #if branches (often
+  /// `#if __CUDA_ARCH__ >= 700`) and #define bodies never expanded. Both
+  /// passes make the identical edit where they overlap, so it is applied once.
+  void widenLiteralMask(size_t Callee) {
+    size_t Lit = Callee + 2;
+    if (Lit + 1 >= Toks.size() || Toks[Callee + 1].Kind != clang::tok::l_paren ||
+        Toks[Lit].Kind != clang::tok::numeric_constant ||
+        (Toks[Lit + 1].Kind != clang::tok::comma &&
+         Toks[Lit + 1].Kind != clang::tok::r_paren))
+      return;
+    uint64_t Value;
+    if (Toks[Lit].Text.rtrim("uUlL").getAsInteger(0, Value) ||
+        Value != 0xffffffffULL)
+      return;
+    edit(Toks[Lit], kFullLaneMask64);
   }
 
   void unknownReference(const RawToken &T) {
