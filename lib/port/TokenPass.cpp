@@ -176,6 +176,10 @@ private:
       defineDirective(Hash + 2, End);
       return End;
     }
+    // The text of #error and #warning is a message, like a comment, even
+    // when it is not quoted.
+    if (Name == "error" || Name == "warning")
+      return End;
     bool Condition = StringSwitch<bool>(Name)
                          .Cases({"if", "elif", "ifdef", "ifndef", "elifdef",
                                  "elifndef", "undef"},
@@ -276,7 +280,7 @@ private:
       if (!Q || Q->Kind != RuleKind::Namespace)
         return; // qualified by a namespace that is not CUDA's
     }
-    if (In.UserNames && In.UserNames->contains(T.Text))
+    if (In.UserNames && In.UserNames->contains(T.Text) && !refersToCuda(T))
       return;
     if (takesLaneMask(T.Text))
       widenLiteralMask(I);
@@ -312,6 +316,18 @@ private:
     if (R->renames())
       edit(T, R->Hip);
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// Whether the parse resolved this very token to a CUDA declaration. A name
+  /// the user declares somewhere (`mylib::cudaMalloc`, a member `cudaFree`)
+  /// is still CUDA's where a use resolves into the toolkit (`cudaMalloc(&p,
+  /// n)`, `::cudaFree(p)`); where nothing was resolved (the declaration
+  /// itself, skipped branches) the user's name wins.
+  bool refersToCuda(const RawToken &T) const {
+    if (!In.AstRefs)
+      return false;
+    auto It = In.AstRefs->find(T.Offset);
+    return It != In.AstRefs->end() && It->second.DeclaredInCuda;
   }
 
   /// `__shfl_sync(0xffffffff, ...)` spelled with the literal right there.

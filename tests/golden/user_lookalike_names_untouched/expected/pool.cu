@@ -1,0 +1,51 @@
+#include <cstddef>
+#include <cstdio>
+#include <hip/hip_runtime.h>
+
+// The user's own error checker: its name is not CUDA's.
+inline bool cudaCheck(hipError_t e, const char *where) {
+  if (e != hipSuccess)
+    std::fprintf(stderr, "%s: %s\n", where, hipGetErrorString(e));
+  return e == hipSuccess;
+}
+#define CUDA_CHECK_LAST(where) cudaCheck(hipGetLastError(), where)
+
+namespace mylib {
+// A pooling allocator with the runtime's spelling.
+inline hipError_t cudaMalloc(void **p, std::size_t bytes) {
+  static char arena[1 << 20];
+  static std::size_t used = 0;
+  if (used + bytes > sizeof arena)
+    return hipErrorOutOfMemory;
+  *p = arena + used;
+  used += bytes;
+  return hipSuccess;
+}
+} // namespace mylib
+
+struct Device {
+  hipStream_t cudaStream = nullptr; // member named like the type
+  void (*cudaFree)(void *) = nullptr;  // member named like the function
+  int cudaDevice = 0;
+};
+
+__global__ void bump(int *x) { atomicAdd(x, 1); }
+
+int main() {
+  Device dev;
+  cudaCheck(hipStreamCreate(&dev.cudaStream), "stream");
+  void *host = nullptr;
+  mylib::cudaMalloc(&host, 64);
+  int *counter = nullptr;
+  cudaCheck(hipMalloc(&counter, sizeof(int)), "cudaMalloc");
+  bump<<<1, 32, 0, dev.cudaStream>>>(counter);
+  CUDA_CHECK_LAST("bump");
+  int cudaDeviceCount = 0; // a local that shadows nothing
+  hipGetDeviceCount(&cudaDeviceCount);
+  Device *pd = &dev;
+  if (pd->cudaFree)
+    pd->cudaFree(host);
+  cudaCheck(hipStreamSynchronize(dev.cudaStream), "sync");
+  cudaCheck(::hipFree(counter), "cudaFree");
+  return dev.cudaDevice + cudaDeviceCount;
+}
