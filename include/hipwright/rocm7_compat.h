@@ -15,6 +15,8 @@
 //   __match_any_sync, __match_all_sync,
 //   __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (int, unsigned),
 //   __reduce_and_sync, __reduce_or_sync, __reduce_xor_sync (unsigned).
+// and, on HIP older than 6, the host functions hipDrvGetErrorName and
+// hipDrvGetErrorString.
 //
 // Semantics: the mask is taken to be the same in every participating lane
 // (as CUDA requires) and every lane it names must reach the call. Define
@@ -249,5 +251,26 @@ HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_xor_sync, unsigned int, a ^ b)
 #undef HIPWRIGHT_DEFINE_REDUCE_SYNC
 
 #endif // HIP older than 6.2 on AMD
+
+// ---- host API that later HIP releases added ---------------------------------
+// The driver-API error queries cuGetErrorName / cuGetErrorString translate to
+// hipDrvGetErrorName / hipDrvGetErrorString, which HIP 5.2.3 lacks. HIP's
+// driver and runtime share one error enum, so the runtime queries give the
+// same text.
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+inline hipError_t hipDrvGetErrorName(hipError_t error, const char **name) {
+  if (!name)
+    return hipErrorInvalidValue;
+  *name = hipGetErrorName(error);
+  return hipSuccess;
+}
+inline hipError_t hipDrvGetErrorString(hipError_t error, const char **text) {
+  if (!text)
+    return hipErrorInvalidValue;
+  *text = hipGetErrorString(error);
+  return hipSuccess;
+}
+#endif
 #endif // clang HIP mode
 #endif // HIPWRIGHT_ROCM7_COMPAT_H

@@ -60,9 +60,7 @@ filterDatabaseFlags(const std::vector<std::string> &CommandLine,
         Taken = true;
         break;
       }
-      // -Ifoo but not -include's prefix twin -isystem matching "-I".
-      if (A.starts_with(F) && A.size() > strlen(F) &&
-          !(StringRef(F) == "-I" && A.starts_with("-i"))) {
+      if (A.starts_with(F) && A.size() > strlen(F)) { // joined: -Ifoo
         Out.push_back(F);
         Out.push_back(absolutize(A.drop_front(strlen(F)), Directory));
         Taken = true;

@@ -20,7 +20,7 @@ TEST_CASE("filterDatabaseFlags keeps what the preprocessor sees",
   CHECK(F == Want);
 }
 
-TEST_CASE("-include and -isystem are not mistaken for -I", "[frontend]") {
+TEST_CASE("filterDatabaseFlags tells -include and -isystem from -I", "[frontend]") {
   auto F = filterDatabaseFlags({"cc", "-includeconfig.h", "-isystem/sys"}, "/d");
   std::vector<std::string> Want = {"-include", "/d/config.h", "-isystem",
                                    "/sys"};

@@ -2,6 +2,7 @@
 #include "ArgCursor.h"
 #include "Commands.h"
 
+#include "rules/RuleCoverage.h"
 #include "rules/RuleTable.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -29,11 +30,17 @@ int runQueryCommand(const std::vector<std::string> &Args) {
   if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
     (Args.empty() ? errs() : outs())
         << "usage: hipwright query NAME\n"
+           "       hipwright query --coverage-markdown\n"
            "  Prints the HIP mapping of a CUDA API name or header, with its\n"
-           "  status; suggests near names for a misspelt one.\n";
+           "  status; suggests near names for a misspelt one. The second form\n"
+           "  prints docs/rules-coverage.md from the compiled-in tables.\n";
     return Args.empty() ? ExitUsage : ExitOk;
   }
   const RuleTable &T = RuleTable::builtin();
+  if (Args[0] == "--coverage-markdown") {
+    outs() << renderCoverageMarkdown(T);
+    return ExitOk;
+  }
   const std::string &Name = Args[0];
   const Rule *R = T.lookup(Name);
   if (!R)
