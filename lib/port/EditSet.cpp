@@ -49,6 +49,51 @@ std::vector<Replacement> EditSet::editsFor(llvm::StringRef File) {
   return Out;
 }
 
+void alignLineContinuations(llvm::StringRef Original,
+                            std::vector<Replacement> &Edits) {
+  std::vector<Replacement> Added;
+  size_t I = 0;
+  while (I < Edits.size()) {
+    // The line holding this edit, and the edits that fall on it.
+    size_t LineStart = Original.rfind('\n', Edits[I].Offset);
+    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    size_t LineEnd = Original.find('\n', Edits[I].Offset);
+    if (LineEnd == llvm::StringRef::npos)
+      LineEnd = Original.size();
+    long Delta = 0;
+    bool Simple = true;
+    size_t J = I;
+    for (; J < Edits.size() && Edits[J].Offset < LineEnd; ++J) {
+      const Replacement &R = Edits[J];
+      Simple &= R.Text.find('\n') == std::string::npos &&
+                R.Offset + R.Length <= LineEnd;
+      Delta += long(R.Text.size()) - long(R.Length);
+    }
+    llvm::StringRef Line = Original.slice(LineStart, LineEnd).rtrim('\r');
+    if (Simple && Delta != 0 && Line.ends_with("\\")) {
+      llvm::StringRef Body = Line.drop_back();
+      size_t Spaces = Body.size() - Body.rtrim(' ').size();
+      size_t SpaceStart = LineStart + Body.size() - Spaces;
+      // Only runs of 2+ spaces are alignment; edits must not touch them.
+      bool Free = Spaces >= 2 && (J == I || Edits[J - 1].Offset +
+                                                    Edits[J - 1].Length <=
+                                                SpaceStart);
+      if (Free) {
+        long Want = std::max(1L, long(Spaces) - Delta);
+        Added.push_back({Edits[I].File, unsigned(SpaceStart),
+                         unsigned(Spaces), std::string(Want, ' ')});
+      }
+    }
+    I = J;
+  }
+  if (Added.empty())
+    return;
+  Edits.insert(Edits.end(), Added.begin(), Added.end());
+  std::sort(Edits.begin(), Edits.end(), [](auto &A, auto &B) {
+    return std::tie(A.Offset, A.Length) < std::tie(B.Offset, B.Length);
+  });
+}
+
 std::string applyEdits(llvm::StringRef Original,
                        const std::vector<Replacement> &Edits) {
   std::string Out;

@@ -41,6 +41,13 @@ private:
   std::vector<EditConflict> Conflicts;
 };
 
+/// Keeps the `\` of macro continuation lines in the column they were
+/// aligned to: for each line ending in spaces + `\` whose other edits change
+/// its length, adds an edit that resizes that run of spaces (to at least one
+/// space). \p Edits must be sorted and non-overlapping; they stay so.
+void alignLineContinuations(llvm::StringRef Original,
+                            std::vector<Replacement> &Edits);
+
 /// Applies sorted, non-overlapping edits to \p Original.
 std::string applyEdits(llvm::StringRef Original,
                        const std::vector<Replacement> &Edits);

@@ -156,7 +156,9 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     }
     O.Original = (*Buf)->getBuffer().str();
     size_t ConflictsBefore = Edits.conflicts().size();
-    O.Translated = applyEdits(O.Original, Edits.editsFor(Path));
+    std::vector<Replacement> FileEdits = Edits.editsFor(Path);
+    alignLineContinuations(O.Original, FileEdits);
+    O.Translated = applyEdits(O.Original, FileEdits);
     for (size_t I = ConflictsBefore; I < Edits.conflicts().size(); ++I) {
       const EditConflict &C = Edits.conflicts()[I];
       auto [Line, Col] = lineAndColumn(O.Original, C.Dropped.Offset);

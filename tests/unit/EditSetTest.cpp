@@ -36,3 +36,19 @@ TEST_CASE("applyEdits splices edits into the original", "[edits]") {
   CHECK(applyEdits(Src, E) == "hipMalloc(&p, n); hipFree(p);");
   CHECK(applyEdits(Src, {}) == Src);
 }
+
+TEST_CASE("continuation backslashes keep their column", "[edits]") {
+  std::string Src = "#define CHECK(x)       \\\n"
+                    "  cudaError_t e = (x);  \\\n"
+                    "  use(e)\n";
+  std::vector<Replacement> E = {{"f", 27, 11, "hipError_t"}};
+  alignLineContinuations(Src, E);
+  CHECK(applyEdits(Src, E) == "#define CHECK(x)       \\\n"
+                              "  hipError_t e = (x);   \\\n"
+                              "  use(e)\n");
+  // Growing past the column leaves one space, never zero.
+  std::vector<Replacement> G = {{"f", 27, 11, "averyveryverylongname_t"}};
+  alignLineContinuations(Src, G);
+  CHECK(applyEdits(Src, G).find("averyveryverylongname_t e = (x); \\\n") !=
+        std::string::npos);
+}

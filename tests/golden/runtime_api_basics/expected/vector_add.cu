@@ -7,10 +7,10 @@
 
 #define CUDA_CHECK(expr)                                                     \
   do {                                                                       \
-    hipError_t err_ = (expr);                                               \
-    if (err_ != hipSuccess) {                                               \
+    hipError_t err_ = (expr);                                                \
+    if (err_ != hipSuccess) {                                                \
       std::fprintf(stderr, "%s:%d: %s (%s)\n", __FILE__, __LINE__,           \
-                   hipGetErrorString(err_), hipGetErrorName(err_));        \
+                   hipGetErrorString(err_), hipGetErrorName(err_));          \
       std::exit(1);                                                          \
     }                                                                        \
   } while (0)

@@ -4,8 +4,8 @@
 
 #define DB_CHECK(expr)                                                       \
   do {                                                                       \
-    if ((expr) != hipSuccess)                                               \
-      throw std::runtime_error(hipGetErrorString(hipGetLastError()));      \
+    if ((expr) != hipSuccess)                                                \
+      throw std::runtime_error(hipGetErrorString(hipGetLastError()));        \
   } while (0)
 
 #include <stdexcept>
