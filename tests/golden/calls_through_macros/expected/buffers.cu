@@ -4,9 +4,9 @@
 // A macro that wraps a call and reports where it failed.
 #define TRY(call)                                                            \
   do {                                                                       \
-    hipError_t e = call;                                                    \
-    if (e != hipSuccess)                                                    \
-      std::printf("%s failed: %s\n", #call, hipGetErrorString(e));          \
+    hipError_t e = call;                                                     \
+    if (e != hipSuccess)                                                     \
+      std::printf("%s failed: %s\n", #call, hipGetErrorString(e));           \
   } while (0)
 
 // #define bodies spelling API names directly.
