@@ -1,0 +1,33 @@
+#include <cstdio>
+#include <hip/hip_runtime.h>
+
+__global__ void lookup(const float *table, const int *idx, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = table[idx[i]];
+}
+
+// Keeps a hot lookup table resident in L2 while the kernel streams indices.
+void runWithPersistentTable(const float *table, size_t tableBytes,
+                            const int *idx, float *out, int n) {
+  hipStream_t stream;
+  hipStreamCreate(&stream);
+  int device = 0, maxPersist = 0;
+  hipGetDevice(&device);
+  hipDeviceGetAttribute(&maxPersist, hipDeviceAttributePersistingL2CacheMaxSize,
+                         device);
+  hipDeviceSetLimit(cudaLimitPersistingL2CacheSize, maxPersist);
+
+  cudaStreamAttrValue attr = {};
+  attr.accessPolicyWindow.base_ptr = const_cast<float *>(table);
+  attr.accessPolicyWindow.num_bytes = tableBytes;
+  attr.accessPolicyWindow.hitRatio = 1.0f;
+  attr.accessPolicyWindow.hitProp = hipAccessPropertyPersisting;
+  attr.accessPolicyWindow.missProp = hipAccessPropertyStreaming;
+  cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &attr);
+
+  lookup<<<(n + 255) / 256, 256, 0, stream>>>(table, idx, out, n);
+  hipStreamSynchronize(stream);
+  cudaCtxResetPersistingL2Cache();
+  hipStreamDestroy(stream);
+}
