@@ -54,19 +54,14 @@ parse_all() { # parse_all SIDE-FLAGS...
     esac
   done
 }
+# One run over all trees, as a user would port a code base.
 port_j1() {
-  local t
-  for t in "${trees[@]}"; do
-    rm -rf "$work/out"
-    "$hipwright" port "$t" --out-root "$work/out" -j 1 -q --stats "$work/stats.json" || true
-  done
+  rm -rf "$work/out"
+  "$hipwright" port "${trees[@]}" --out-root "$work/out" -j 1 -q --stats "$work/stats.json" || true
 }
 port_jn() {
-  local t
-  for t in "${trees[@]}"; do
-    rm -rf "$work/out"
-    "$hipwright" port "$t" --out-root "$work/out" -q || true
-  done
+  rm -rf "$work/out"
+  "$hipwright" port "${trees[@]}" --out-root "$work/out" -q || true
 }
 
 host=$(best_of parse_all --cuda-host-only)
@@ -82,7 +77,7 @@ echo "  clang -fsyntax-only host side:    $(fmt "$host") s"
 echo "  clang -fsyntax-only device side:  $(fmt "$device") s"
 echo "  hipwright port -j1:               $(fmt "$j1") s  ($(fmt "$(calc "$j1 / $n")") s per TU)"
 echo "  hipwright port -j$(nproc):               $(fmt "$jn") s"
-echo "  peak memory (last tree, -j1):     ${peak} KiB"
+echo "  peak memory (-j1):                ${peak} KiB"
 echo "  ratio port -j1 / host parse:      $(fmt "$(calc "$j1 / $host")")"
 echo "  ratio port -j1 / (host+device):   $(fmt "$(calc "$j1 / ($host + $device)")")"
 echo "  ratio port -j$(nproc) / (host+device):   $(fmt "$(calc "$jn / ($host + $device)")")"

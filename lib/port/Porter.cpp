@@ -86,9 +86,10 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   // output does not depend on --jobs or on scheduling.
   std::vector<TuResult> Units(Tree.Units.size());
   {
-    unsigned Jobs = Req.Jobs ? Req.Jobs : llvm::get_physical_cores();
-    if (Jobs == 0 || Jobs > 256)
-      Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+    // Default: every CPU the process may run on (what nproc reports).
+    unsigned Jobs =
+        Req.Jobs ? Req.Jobs
+                 : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
     for (size_t I = 0; I < Tree.Units.size(); ++I)
       Pool.async([&, I] { Units[I] = translateUnit(Tree.Units[I], Ctx); });

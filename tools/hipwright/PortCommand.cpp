@@ -103,6 +103,11 @@ int runPortCommand(const std::vector<std::string> &Args) {
     } else if (auto V = C.value("-j", Missing)) {
       if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
         return usageError("-j needs a positive number, not '" + *V + "'");
+    } else if (StringRef(A).starts_with("-j") && A.size() > 2) { // -j4
+      C.next();
+      if (StringRef(A).drop_front(2).getAsInteger(10, Req.Jobs) ||
+          Req.Jobs == 0)
+        return usageError("-j needs a positive number, not '" + A + "'");
     } else if (Missing) {
       return usageError(A + " needs a value");
     } else if (!A.empty() && A[0] == '-') {
