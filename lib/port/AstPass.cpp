@@ -186,7 +186,18 @@ private:
       const CXXRecordDecl *RD = A->getType()->getAsCXXRecordDecl();
       return !(RD && RD->getIdentifier() && RD->getName() == "dim3");
     };
-    bool WrapGrid = NeedsDim3(0), WrapBlock = NeedsDim3(1);
+    // What goes around each configuration argument. An argument spelled
+    // with a comma outside parentheses (`Traits<2, 3>::smem`) would be split
+    // by the macro, so it gets parentheses of its own.
+    SmallVector<std::pair<StringRef, StringRef>, 4> Wrap;
+    for (unsigned I = 0; I < Cfg.size(); ++I) {
+      if (I < 2 && NeedsDim3(I))
+        Wrap.push_back({"dim3(", ")"});
+      else if (hasTopLevelComma(Cfg[I]))
+        Wrap.push_back({"(", ")"});
+      else
+        Wrap.push_back({"", ""});
+    }
     // Template-ids carry commas the macro would split on.
     bool Paren = false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
@@ -196,24 +207,35 @@ private:
     edit(CalleeR.getBegin(), 0,
          Paren ? "hipLaunchKernelGGL((" : "hipLaunchKernelGGL(");
     Replace(CalleeR.getEnd(), Cfg[0].getBegin(),
-            std::string(Paren ? ")" : "") + ", " + (WrapGrid ? "dim3(" : ""));
-    Replace(Cfg[0].getEnd(), Cfg[1].getBegin(),
-            std::string(WrapGrid ? ")" : "") + ", " +
-                (WrapBlock ? "dim3(" : ""));
-    if (Cfg.size() >= 3)
-      Replace(Cfg[1].getEnd(), Cfg[2].getBegin(),
-              std::string(WrapBlock ? ")" : "") + ", ");
+            (Paren ? ")" : "") + (", " + Wrap[0].first).str());
+    for (unsigned I = 0; I + 1 < Cfg.size(); ++I)
+      Replace(Cfg[I].getEnd(), Cfg[I + 1].getBegin(),
+              (Wrap[I].second + ", " + Wrap[I + 1].first).str());
     // Between the last explicit configuration argument and the kernel's
-    // arguments: close dim3( and supply the defaults CUDA left implicit.
-    std::string Tail;
-    if (Cfg.size() == 2)
-      Tail = std::string(WrapBlock ? ")" : "") + ", 0, 0";
-    else if (Cfg.size() == 3)
-      Tail = ", 0";
+    // arguments: close the wrapper and supply the defaults CUDA left
+    // implicit (no dynamic shared memory, the null stream).
+    std::string Tail = Wrap.back().second.str();
+    for (size_t I = Cfg.size(); I < 4; ++I)
+      Tail += ", 0";
     if (!Args.empty())
       Replace(Cfg.back().getEnd(), Args.front().getBegin(), Tail + ", ");
     else
       Replace(Cfg.back().getEnd(), RParen, Tail);
+  }
+
+  /// Whether the source of \p R has a comma outside any brackets.
+  bool hasTopLevelComma(CharSourceRange R) {
+    StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+    int Depth = 0;
+    for (char C : Text) {
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if (C == ')' || C == ']' || C == '}')
+        --Depth;
+      else if (C == ',' && Depth == 0)
+        return true;
+    }
+    return false;
   }
 };
 

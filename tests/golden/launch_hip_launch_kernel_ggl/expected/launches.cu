@@ -17,6 +17,19 @@ __global__ void reverse(int *data, int n) {
   data[t] = tmp[n - 1 - t];
 }
 
+namespace ops {
+template <typename T, typename U> __global__ void axpy(T a, const U *x, U *y) {
+  y[threadIdx.x] += a * x[threadIdx.x];
+}
+} // namespace ops
+
+// Launch shapes chosen per tile size; the template commas must survive the
+// hipLaunchKernelGGL macro.
+template <int TX, int TY> struct Shape {
+  static constexpr unsigned smemBytes = TX * TY * sizeof(float);
+  static dim3 grid(int n) { return dim3((n + TX - 1) / TX, TY); }
+};
+
 // Launches written inside a macro body keep their chevrons: HIP compiles
 // them and the macro's users stay untouched.
 #define LAUNCH_TICK(stream) tick<<<1, 1, 0, (stream)>>>()
@@ -37,5 +50,9 @@ void run(int *d, float *f, int n, hipStream_t stream) {
   hipLaunchKernelGGL(reverse, dim3(1), dim3(n), n * sizeof(int), stream, d, n);
   LAUNCH_TICK(stream);
   fillAsync(f, 2.0f, n, stream);
+  hipLaunchKernelGGL(ops::axpy, (Shape<16, 4>::grid(n)), dim3(64), (Shape<16, 4>::smemBytes), stream, 2.0f, f, f);
+  hipLaunchKernelGGL(ops::axpy, dim3(1), dim3(n), 0, 0, int{3}, d, d); // template arguments deduced
+  auto later = [=] { hipLaunchKernelGGL(tick, dim3(1), dim3(1), 0, stream); };
+  later();
   hipStreamSynchronize(stream);
 }
