@@ -1,17 +1,28 @@
-# Compiles the CUDA->HIP tables in rules/ into the binary: each rules/*.tsv
-# becomes a raw string literal in a generated source file, so the tool never
-# looks for data files at run time.
+# Compiles data into the binary so the tool never looks for files at run
+# time: the CUDA->HIP tables rules/*.tsv and the rule docs docs/rules/*.md
+# each become raw string literals in a generated source file.
+function(hipwright_embed out symbol)
+  set(files ${ARGN})
+  list(SORT files)
+  # A ;-list would be split by the shell; pass it |-separated.
+  string(REPLACE ";" "|" files_arg "${files}")
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} "-DOUT=${out}" "-DFILES=${files_arg}"
+            "-DSYMBOL=${symbol}"
+            -P "${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedRules.cmake"
+    DEPENDS ${files} "${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedRules.cmake"
+    COMMENT "Embedding ${symbol}"
+    VERBATIM)
+endfunction()
+
 file(GLOB HIPWRIGHT_RULE_FILES CONFIGURE_DEPENDS
      "${PROJECT_SOURCE_DIR}/rules/*.tsv")
-list(SORT HIPWRIGHT_RULE_FILES)
-# A ;-list would be split by the shell; pass it |-separated.
-string(REPLACE ";" "|" HIPWRIGHT_RULE_FILES_ARG "${HIPWRIGHT_RULE_FILES}")
+file(GLOB HIPWRIGHT_RULE_DOC_FILES CONFIGURE_DEPENDS
+     "${PROJECT_SOURCE_DIR}/docs/rules/*.md")
 set(HIPWRIGHT_EMBEDDED_RULES_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRules.cpp")
-add_custom_command(
-  OUTPUT "${HIPWRIGHT_EMBEDDED_RULES_CPP}"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${HIPWRIGHT_EMBEDDED_RULES_CPP}"
-          "-DFILES=${HIPWRIGHT_RULE_FILES_ARG}"
-          -P "${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedRules.cmake"
-  DEPENDS ${HIPWRIGHT_RULE_FILES} "${PROJECT_SOURCE_DIR}/cmake/WriteEmbeddedRules.cmake"
-  COMMENT "Embedding rules/*.tsv"
-  VERBATIM)
+set(HIPWRIGHT_EMBEDDED_DOCS_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRuleDocs.cpp")
+hipwright_embed("${HIPWRIGHT_EMBEDDED_RULES_CPP}" kEmbeddedRuleFiles
+                ${HIPWRIGHT_RULE_FILES})
+hipwright_embed("${HIPWRIGHT_EMBEDDED_DOCS_CPP}" kEmbeddedRuleDocs
+                ${HIPWRIGHT_RULE_DOC_FILES})

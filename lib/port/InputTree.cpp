@@ -26,13 +26,6 @@ bool isPortableSource(StringRef Path) {
              .Default(false);
 }
 
-std::string normalizePath(StringRef Path) {
-  SmallString<256> P(Path);
-  sys::fs::make_absolute(P);
-  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 bool InputTree::contains(StringRef Path) const {
   std::string P = normalizePath(Path);
   if (SingleFile)

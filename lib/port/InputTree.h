@@ -1,6 +1,8 @@
 //===- InputTree.h - the files a port reads ---------------------*- C++ -*-===//
 #pragma once
 
+#include "support/Paths.h"
+
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -19,10 +21,6 @@ struct InputTree {
   /// Path relative to Root.
   std::string relative(llvm::StringRef Path) const;
 };
-
-/// Absolute path with `.` and `..` removed: the one spelling of a file
-/// used in every result, so a header reached two ways is one file.
-std::string normalizePath(llvm::StringRef Path);
 
 /// True for the extensions a port walks: CUDA, C and C++ sources/headers.
 bool isPortableSource(llvm::StringRef Path);

@@ -118,8 +118,11 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Edits.addAll(U.Edits);
     for (ApiReference &R : U.References)
       Refs.try_emplace({R.File, R.Offset, R.Name}, R);
-    for (Finding &F : U.Findings)
+    for (Finding &F : U.Findings) {
+      if (Req.ApplyFixes)
+        Edits.addAll(F.Fixes);
       Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
+    }
     for (std::string &E : U.Errors) {
       // Attribute an error to the user file it points into, else to the TU.
       std::string Owner = U.MainFile;

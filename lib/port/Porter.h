@@ -27,6 +27,8 @@ struct PortRequest {
   std::vector<std::string> ExtraArgs;  ///< after `--`
   unsigned Jobs = 0;                   ///< 0: one per core
   TranslateOptions Options;
+  /// Apply the analyzers' safe fix-its with the translation (--fix).
+  bool ApplyFixes = false;
 };
 
 enum class FileStatus { Translated, Unchanged, Partial, Failed };

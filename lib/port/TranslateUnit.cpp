@@ -1,5 +1,6 @@
 //===- TranslateUnit.cpp - one parse, all passes, one TU ------------------===//
 #include "port/TranslateUnit.h"
+#include "analysis/Analyzer.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
 
@@ -76,6 +77,16 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroCollector>(
         CI.getSourceManager(), Ctx.IsUserFile, Facts));
+    if (Ctx.Options.AnalyzeFor) {
+      // The analyzers ride on this same parse: one parse per TU.
+      Analysis = std::make_unique<AnalysisContext>(
+          CI, *Ctx.Options.AnalyzeFor, Ctx.IsUserFile, Out.Findings);
+      for (const AnalyzerEntry &E : allAnalyzers()) {
+        Analyzers.push_back(E.Create(*Analysis));
+        Analyzers.back()->registerPPCallbacks(CI.getPreprocessor());
+        Analyzers.back()->registerMatchers(Finder);
+      }
+    }
     return true;
   }
 
@@ -91,6 +102,11 @@ public:
     ASTContext &AST = CI.getASTContext();
     runAstPass(AST, Ctx.Options, Ctx.IsUserFile, Ctx.Args->toolkit().Root,
                Facts, Out);
+    if (Analysis) {
+      Finder.matchAST(AST);
+      for (auto &A : Analyzers)
+        A->onEndOfTranslationUnit();
+    }
     tokenPassOverUserFiles(CI);
   }
 
@@ -98,6 +114,9 @@ private:
   const TranslateContext &Ctx;
   TuResult &Out;
   AstFacts Facts;
+  std::unique_ptr<AnalysisContext> Analysis;
+  clang::ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<Analyzer>> Analyzers;
 
   void tokenPassOverUserFiles(CompilerInstance &CI) {
     SourceManager &SM = CI.getSourceManager();

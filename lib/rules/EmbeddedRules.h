@@ -10,6 +10,10 @@ struct EmbeddedRuleFile {
 };
 
 extern const EmbeddedRuleFile kEmbeddedRuleFiles[];
-extern const unsigned kEmbeddedRuleFileCount;
+extern const unsigned kEmbeddedRuleFilesCount;
+
+/// docs/rules/*.md, one page per analyzer rule, for `hipwright explain`.
+extern const EmbeddedRuleFile kEmbeddedRuleDocs[];
+extern const unsigned kEmbeddedRuleDocsCount;
 
 } // namespace hipwright

@@ -133,7 +133,7 @@ const Rule *RuleTable::lookupHeader(StringRef IncludePath) const {
 const RuleTable &RuleTable::builtin() {
   static const RuleTable Table = [] {
     RuleTable T;
-    for (unsigned I = 0; I < kEmbeddedRuleFileCount; ++I)
+    for (unsigned I = 0; I < kEmbeddedRuleFilesCount; ++I)
       if (Error E = T.addTable(kEmbeddedRuleFiles[I].Name,
                                kEmbeddedRuleFiles[I].Content))
         // The tables are compiled in and checked by the test suite, so a

@@ -9,12 +9,14 @@ namespace hipwright {
 /// Exit codes scripts can rely on.
 enum ExitCode : int {
   ExitOk = 0,
-  ExitFindings = 1, ///< query: no such name
+  ExitFindings = 1, ///< lint: findings; query/explain: no such name
   ExitUsage = 2,    ///< usage or environment error
   ExitPartial = 3,  ///< port: some files partial or failed
 };
 
 int runPortCommand(const std::vector<std::string> &Args);
 int runQueryCommand(const std::vector<std::string> &Args);
+int runLintCommand(const std::vector<std::string> &Args);
+int runExplainCommand(const std::vector<std::string> &Args);
 
 } // namespace hipwright

@@ -33,6 +33,11 @@ translation:
                          /usr/local/cuda)
   -j, --jobs N           translation units in parallel (default: cores)
 
+analysis:
+  --fix                  also apply the analyzers' safe fix-its
+  --targets LIST         AMD targets the analyzers judge against
+                         (default gfx942,gfx950)
+
 reporting:
   --stats FILE.json      write the summary as JSON
   -q, --quiet            no summary on stderr
@@ -52,6 +57,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   OutputOptions Out;
   std::optional<std::string> StatsFile;
   bool Quiet = false;
+  std::string Targets = kDefaultTargets;
   int Modes = 0;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -81,6 +87,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Out.Backup = false;
     } else if (C.flag("--copy-unchanged")) {
       Out.CopyUnchanged = true;
+    } else if (C.flag("--fix")) {
+      Req.ApplyFixes = true;
+    } else if (auto V = C.value("--targets", Missing)) {
+      Targets = *V;
     } else if (C.flag("-q") || C.flag("--quiet")) {
       Quiet = true;
     } else if (auto V = C.value("--launch-syntax", Missing)) {
@@ -122,6 +132,13 @@ int runPortCommand(const std::vector<std::string> &Args) {
     return usageError("--out-root, --in-place and --diff exclude each other");
   if (!Out.Backup && Out.Mode != OutputMode::InPlace)
     return usageError("--no-backup only applies to --in-place");
+
+  // The analyzers run on every port (their findings are counted in the
+  // summary); --fix decides whether their fix-its are applied.
+  auto ParsedTargets = parseTargets(Targets);
+  if (!ParsedTargets)
+    return usageError(toString(ParsedTargets.takeError()));
+  Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {

@@ -17,6 +17,9 @@ static void printUsage(llvm::raw_ostream &OS) {
         "commands:\n"
         "  port [PATH...] [options] [-- CLANG_ARGS...]\n"
         "                  translate CUDA sources to HIP\n"
+        "  lint [PATH...] [options] [-- CLANG_ARGS...]\n"
+        "                  report wave64 and portability hazards\n"
+        "  explain [RULE]  list the rules, or explain one\n"
         "  query NAME      show the HIP mapping of one CUDA API\n\n"
         "Run `hipwright <command> --help` for a command's options.\n";
 }
@@ -33,6 +36,10 @@ int main(int argc, char **argv) {
     return runPortCommand(Args);
   if (Cmd == "query")
     return runQueryCommand(Args);
+  if (Cmd == "lint")
+    return runLintCommand(Args);
+  if (Cmd == "explain")
+    return runExplainCommand(Args);
   if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
     printUsage(llvm::outs());
     return ExitOk;

@@ -1,0 +1,23 @@
+//===- AnalyzerList.cpp - every analyzer hipwright runs -------------------===//
+//
+// The registry is an explicit list (not static registration), so linking
+// from a static library cannot drop an analyzer. scripts/new-analyzer.sh
+// adds a line here for each new analyzer.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analyzer.h"
+
+// BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
+// END analyzer includes
+
+namespace hipwright {
+
+const std::vector<AnalyzerEntry> &allAnalyzers() {
+  static const std::vector<AnalyzerEntry> List = {
+      // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
+      // END analyzer entries
+  };
+  return List;
+}
+
+} // namespace hipwright

@@ -1,0 +1,115 @@
+//===- Analyzer.h - one portability hazard family ---------------*- C++ -*-===//
+//
+// An analyzer is hipwright's clang-tidy check: it registers AST matchers
+// and/or preprocessor callbacks, runs inside the translator's one parse of a
+// TU, and reports Findings through its AnalysisContext. Each analyzer owns a
+// family of rules (`warp-size`, `warp-size.shuffle-width`, ...) listed by
+// rules(), so `explain`, SARIF and the docs can describe them.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "analysis/GpuTarget.h"
+#include "findings/Finding.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+class CompilerInstance;
+} // namespace clang
+
+namespace hipwright {
+
+/// A rule's catalog entry.
+struct RuleInfo {
+  std::string Id;       ///< stable: category or category.subrule
+  Severity DefaultLevel = Severity::Warning;
+  std::string Summary;  ///< one line
+  std::string Details;  ///< why it breaks on AMD; a paragraph
+};
+
+/// What an analyzer sees of the TU and how it reports.
+class AnalysisContext {
+public:
+  AnalysisContext(clang::CompilerInstance &CI,
+                  const std::vector<GpuTarget> &Targets,
+                  std::function<bool(llvm::StringRef)> IsUserFile,
+                  std::vector<Finding> &Out);
+
+  const std::vector<GpuTarget> &targets() const { return Targets; }
+  /// The narrowest wavefront among the targets, and the widest.
+  unsigned minWaveSize() const;
+  unsigned maxWaveSize() const;
+
+  clang::CompilerInstance &compiler() { return CI; }
+  clang::SourceManager &sourceManager();
+  const clang::LangOptions &langOpts() const;
+
+  /// True when \p Loc (after macro expansion to where it is spelled in
+  /// source) lies in one of the user's files: only those are judged.
+  bool isUserLocation(clang::SourceLocation Loc) const;
+
+  /// Starts a finding at \p Loc (the file location the user sees: for a
+  /// macro argument its spelling, for a macro body its expansion). Add a
+  /// suggestion or fixes on the returned object, which stays valid until
+  /// the next report(). Returns nullptr (and records nothing) when the
+  /// location is not in a user file.
+  Finding *report(clang::SourceLocation Loc, llvm::StringRef RuleId,
+                  Severity Level, std::string Message);
+
+  /// A replacement of \p Range (a token range unless it is a char range)
+  /// by \p Text; std::nullopt when the range is not editable as written
+  /// (crosses macro boundaries, lies outside user files).
+  std::optional<Replacement> replacement(clang::CharSourceRange Range,
+                                         std::string Text) const;
+  /// Source text of \p Range as written.
+  std::string sourceText(clang::CharSourceRange Range) const;
+
+private:
+  clang::CompilerInstance &CI;
+  const std::vector<GpuTarget> &Targets;
+  std::function<bool(llvm::StringRef)> IsUserFile;
+  std::vector<Finding> &Out;
+};
+
+class Analyzer : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  explicit Analyzer(AnalysisContext &Ctx) : Ctx(Ctx) {}
+  ~Analyzer() override;
+
+  /// Registers AST matchers; matches arrive in run().
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) {}
+  /// Registers preprocessor callbacks before the parse starts.
+  virtual void registerPPCallbacks(clang::Preprocessor &PP) {}
+  /// Called for each match of registerMatchers().
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override {}
+  /// Called once after matching, for analyses that need the whole TU.
+  virtual void onEndOfTranslationUnit() {}
+
+protected:
+  AnalysisContext &Ctx;
+};
+
+/// A registered analyzer family.
+struct AnalyzerEntry {
+  std::string Family; ///< e.g. "warp-size"
+  std::function<std::vector<RuleInfo>()> Rules;
+  std::function<std::unique_ptr<Analyzer>(AnalysisContext &)> Create;
+};
+
+/// Every analyzer, in a stable order (analyzers/AnalyzerList.cpp).
+const std::vector<AnalyzerEntry> &allAnalyzers();
+
+/// Every rule of every analyzer (and the translator's own), sorted by id.
+std::vector<RuleInfo> allRules();
+const RuleInfo *findRule(llvm::StringRef Id);
+
+} // namespace hipwright
