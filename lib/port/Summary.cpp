@@ -49,6 +49,15 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
      << " partial, " << S.Failed << " failed\n";
   OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
      << " left unconverted\n";
+  if (!R.Findings.empty()) {
+    unsigned Errors = 0, Warnings = 0, Notes = 0;
+    for (const Finding &F : R.Findings)
+      (F.Level == Severity::Error     ? Errors
+       : F.Level == Severity::Warning ? Warnings
+                                      : Notes)++;
+    OS << "  findings: " << Errors << " errors, " << Warnings << " warnings, "
+       << Notes << " notes (run `hipwright lint` to see them)\n";
+  }
   for (const FileOutcome &F : R.Files) {
     if (F.Status != FileStatus::Partial && F.Status != FileStatus::Failed)
       continue;

@@ -37,6 +37,7 @@ analysis:
   --fix                  also apply the analyzers' safe fix-its
   --targets LIST         AMD targets the analyzers judge against
                          (default gfx942,gfx950)
+  --no-analyzers         translate only (no findings, no fix-its)
 
 reporting:
   --stats FILE.json      write the summary as JSON
@@ -58,6 +59,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   std::optional<std::string> StatsFile;
   bool Quiet = false;
   std::string Targets = kDefaultTargets;
+  bool Analyze = true;
   int Modes = 0;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -87,6 +89,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Out.Backup = false;
     } else if (C.flag("--copy-unchanged")) {
       Out.CopyUnchanged = true;
+    } else if (C.flag("--no-analyzers")) {
+      Analyze = false;
     } else if (C.flag("--fix")) {
       Req.ApplyFixes = true;
     } else if (auto V = C.value("--targets", Missing)) {
@@ -138,7 +142,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
   auto ParsedTargets = parseTargets(Targets);
   if (!ParsedTargets)
     return usageError(toString(ParsedTargets.takeError()));
-  Req.Options.AnalyzeFor = std::move(*ParsedTargets);
+  if (Req.ApplyFixes && !Analyze)
+    return usageError("--fix needs the analyzers; drop --no-analyzers");
+  if (Analyze)
+    Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
