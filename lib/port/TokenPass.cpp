@@ -1,6 +1,7 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
 
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -147,6 +148,7 @@ private:
   const TokenPassInput &In;
   TuResult &Out;
   std::vector<RawToken> Toks;
+  clang::IdentifierTable Keywords{*In.LangOpts};
   bool HasRuntimeInclude = false;
   SmallVector<const VersionMacro *, 3> PrologueMacros;
 
@@ -159,6 +161,11 @@ private:
 
   bool isIdent(size_t I) const {
     return I < Toks.size() && Toks[I].Kind == clang::tok::raw_identifier;
+  }
+
+  /// The raw lexer reports keywords as identifiers too.
+  bool isKeyword(StringRef Name) {
+    return Keywords.get(Name).isKeyword(*In.LangOpts);
   }
 
   /// Handles the directive starting at the `#` at \p Hash; returns the index
@@ -275,10 +282,17 @@ private:
     if (I > 0 && (Toks[I - 1].Kind == clang::tok::period ||
                   Toks[I - 1].Kind == clang::tok::arrow))
       return; // a member of some object, not a CUDA name
-    if (I > 1 && Toks[I - 1].Kind == clang::tok::coloncolon && isIdent(I - 2)) {
-      const Rule *Q = In.Rules->lookup(Toks[I - 2].Text);
-      if (!Q || Q->Kind != RuleKind::Namespace)
-        return; // qualified by a namespace that is not CUDA's
+    if (I > 1 && Toks[I - 1].Kind == clang::tok::coloncolon) {
+      // `X::name` is CUDA's only when X is a CUDA namespace; `T<..>::name`
+      // is a class member. After a keyword (`return ::cudaFree(p)`) or a
+      // punctuator, `::` names the global scope.
+      if (Toks[I - 2].Kind == clang::tok::greater)
+        return;
+      if (isIdent(I - 2) && !isKeyword(Toks[I - 2].Text)) {
+        const Rule *Q = In.Rules->lookup(Toks[I - 2].Text);
+        if (!Q || Q->Kind != RuleKind::Namespace)
+          return; // qualified by a namespace that is not CUDA's
+      }
     }
     if (In.UserNames && In.UserNames->contains(T.Text) && !refersToCuda(T))
       return;

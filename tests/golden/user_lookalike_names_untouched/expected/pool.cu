@@ -21,6 +21,8 @@ inline hipError_t cudaMalloc(void **p, std::size_t bytes) {
   used += bytes;
   return hipSuccess;
 }
+// Forwards to the runtime's global function.
+inline hipError_t cudaFreeDevice(void *p) { return ::hipFree(p); }
 } // namespace mylib
 
 struct Device {
@@ -46,6 +48,6 @@ int main() {
   if (pd->cudaFree)
     pd->cudaFree(host);
   cudaCheck(hipStreamSynchronize(dev.cudaStream), "sync");
-  cudaCheck(::hipFree(counter), "cudaFree");
+  cudaCheck(mylib::cudaFreeDevice(counter), "cudaFree");
   return dev.cudaDevice + cudaDeviceCount;
 }

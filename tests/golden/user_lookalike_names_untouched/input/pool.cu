@@ -21,6 +21,8 @@ inline cudaError_t cudaMalloc(void **p, std::size_t bytes) {
   used += bytes;
   return cudaSuccess;
 }
+// Forwards to the runtime's global function.
+inline cudaError_t cudaFreeDevice(void *p) { return ::cudaFree(p); }
 } // namespace mylib
 
 struct Device {
@@ -46,6 +48,6 @@ int main() {
   if (pd->cudaFree)
     pd->cudaFree(host);
   cudaCheck(cudaStreamSynchronize(dev.cudaStream), "sync");
-  cudaCheck(::cudaFree(counter), "cudaFree");
+  cudaCheck(mylib::cudaFreeDevice(counter), "cudaFree");
   return dev.cudaDevice + cudaDeviceCount;
 }
