@@ -123,17 +123,37 @@ private:
                          std::move(Text)});
   }
 
-  /// 0xffffffff as a *_sync mask means "all lanes" on a 32-wide warp; ROCm
-  /// 7's intrinsics take 64-bit masks and reject 32-bit ones, so the literal
-  /// becomes the 64-bit all-lanes mask where it is spelled (possibly inside
-  /// a #define body in a user header).
+  /// 0xffffffff (or ~0u) as a *_sync mask means "all lanes" on a 32-wide
+  /// warp; ROCm 7's intrinsics take 64-bit masks and reject 32-bit ones, so
+  /// the literal becomes the 64-bit all-lanes mask where it is spelled
+  /// (possibly inside a #define body in a user header).
   void widenFullWarpMask(const Expr *Mask) {
-    const auto *Lit = dyn_cast<IntegerLiteral>(Mask->IgnoreParenImpCasts());
-    if (!Lit || Lit->getValue().getZExtValue() != 0xffffffffULL)
+    Mask = Mask->IgnoreParenImpCasts();
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(Mask)) {
+      if (Lit->getValue().getZExtValue() != 0xffffffffULL)
+        return;
+      SourceLocation Spell = SM.getSpellingLoc(Lit->getLocation());
+      unsigned Len = Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
+      edit(Spell, Len, kFullLaneMask64.str());
       return;
-    SourceLocation Spell = SM.getSpellingLoc(Lit->getLocation());
-    unsigned Len = Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
-    edit(Spell, Len, kFullLaneMask64.str());
+    }
+    // ~0u: both tokens must be spelled side by side in one place.
+    const auto *Not = dyn_cast<UnaryOperator>(Mask);
+    if (!Not || Not->getOpcode() != UO_Not ||
+        Ctx.getTypeSize(Not->getType()) != 32)
+      return;
+    const auto *Zero =
+        dyn_cast<IntegerLiteral>(Not->getSubExpr()->IgnoreParenImpCasts());
+    if (!Zero || Zero->getValue() != 0)
+      return;
+    SourceLocation Begin = SM.getSpellingLoc(Not->getOperatorLoc());
+    SourceLocation Last = SM.getSpellingLoc(Zero->getLocation());
+    if (SM.getFileID(Begin) != SM.getFileID(Last) ||
+        SM.getFileOffset(Last) < SM.getFileOffset(Begin))
+      return;
+    unsigned End = SM.getFileOffset(Last) +
+                   Lexer::MeasureTokenLength(Last, SM, Ctx.getLangOpts());
+    edit(Begin, End - SM.getFileOffset(Begin), kFullLaneMask64.str());
   }
 
   CharSourceRange fileRange(SourceRange R) {

@@ -17,3 +17,9 @@ __global__ void countUsed(const unsigned *keys, int *count) {
   if (key == none)
     atomicAdd(count, 0);
 }
+
+// ~0u spells the same full-warp mask.
+#define EVERY_LANE (~0u)
+__device__ bool warpAgrees(bool p) {
+  return __all_sync(~0u, p) || __ballot_sync(EVERY_LANE, p) == 0;
+}
