@@ -3,6 +3,9 @@
 #endif
 #include <hip/hip_runtime.h>
 #include <cstdio>
+#ifdef USE_CURAND_INIT
+#include <hiprand/hiprand.h>
+#endif
 
 // A user feature switch, off in this build.
 // #define USE_MANAGED_MEMORY

@@ -1,5 +1,8 @@
 #include <cuda_runtime.h>
 #include <cstdio>
+#ifdef USE_CURAND_INIT
+#include <curand.h>
+#endif
 
 // A user feature switch, off in this build.
 // #define USE_MANAGED_MEMORY
