@@ -12,6 +12,8 @@ build_dir=${HIPWRIGHT_BUILD_DIR:-$here/build}
 packages=(
   # build
   cmake ninja-build g++ pkg-config
+  # test scripts read JSON with python3
+  python3
   # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks
   clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev llvm-22-tools lld-22
   # libraries and unit tests

@@ -45,6 +45,12 @@ struct Finding {
   std::string Message;
   std::string Suggestion; ///< AMD equivalent or what to do; may be empty
   std::vector<Replacement> Fixes;
+
+  /// Filled in after analysis (lib/findings): an id that survives
+  /// unrelated edits to the file, and whether an inline NOLINT comment
+  /// suppresses the finding (suppressed findings are kept, not dropped).
+  std::string Fingerprint;
+  bool Suppressed = false;
 };
 
 } // namespace hipwright

@@ -1,5 +1,7 @@
 //===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
 #include "port/Porter.h"
+#include "findings/Fingerprint.h"
+#include "findings/Suppressions.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
@@ -56,6 +58,33 @@ static TuResult translateOrphanHeader(const std::string &Path,
   Out.FilesSeen.push_back(Path);
   runTokenPass(In, Out);
   return Out;
+}
+
+/// NOLINT comments mark findings as suppressed (unmatched NOLINTBEGIN/END
+/// become findings themselves); then every finding gets its fingerprint.
+static void markSuppressedAndFingerprint(PortResult &Result) {
+  std::map<std::string, StringRef> Contents;
+  for (const FileOutcome &F : Result.Files)
+    Contents[F.Path] = F.Original;
+  std::map<std::string, FileSuppressions> ByFile;
+  for (auto &[Path, Text] : Contents) {
+    FileSuppressions S = parseSuppressions(Path, Text);
+    for (Finding &P : S.Problems)
+      Result.Findings.push_back(P);
+    ByFile[Path] = std::move(S);
+  }
+  for (Finding &F : Result.Findings) {
+    auto It = ByFile.find(F.File);
+    if (It != ByFile.end() && F.RuleId != "nolint.unmatched")
+      F.Suppressed = isSuppressed(It->second, F);
+  }
+  assignFingerprints(
+      Result.Findings,
+      [&](StringRef File) -> StringRef {
+        auto It = Contents.find(File.str());
+        return It == Contents.end() ? StringRef() : It->second;
+      },
+      [&](StringRef File) { return Result.Inputs.relative(File); });
 }
 
 Expected<PortResult> runPort(const PortRequest &Req) {
@@ -180,6 +209,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Result.Files.push_back(std::move(O));
   }
   Result.Conflicts = Edits.conflicts();
+  markSuppressedAndFingerprint(Result);
   Result.Seconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - Start)
                        .count();

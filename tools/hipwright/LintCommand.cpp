@@ -8,9 +8,15 @@
 #include "ArgCursor.h"
 #include "Commands.h"
 
+#include "config/Config.h"
+#include "findings/Baseline.h"
+#include "output/FindingFormats.h"
 #include "output/TextFindings.h"
 #include "port/Porter.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,9 +29,16 @@ static const char *LintHelp =
 
 Reports wave64 and portability hazards in CUDA sources; writes no source.
 
-  --targets LIST         AMD targets to judge against (default gfx942,gfx950)
+  --targets LIST         AMD targets to judge against (default: the config's
+                         targets, else gfx942,gfx950)
   --fail-on LEVEL        note|warning|error|never: lowest severity that makes
                          the exit status 1 (default: warning)
+  --format FMT           text (default), json or sarif
+  -o FILE                write the findings to FILE instead of stdout
+  --config FILE          use FILE instead of the nearest .hipwright.yaml
+  --dump-config          print the effective configuration and exit
+  --write-baseline FILE  record today's findings in FILE and exit 0
+  --baseline FILE        fail only on findings that are not in FILE
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit
   -j, --jobs N           translation units in parallel
@@ -42,7 +55,10 @@ static int lintUsage(const Twine &Msg) {
 
 int runLintCommand(const std::vector<std::string> &Args) {
   PortRequest Req;
-  std::string Targets = kDefaultTargets;
+  std::optional<std::string> Targets, ConfigFile, OutFile, WriteBaseline,
+      BaselineFile;
+  std::string Format = "text";
+  bool DumpConfig = false;
   std::optional<Severity> FailOn = Severity::Warning;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -71,6 +87,20 @@ int runLintCommand(const std::vector<std::string> &Args) {
         FailOn = std::nullopt;
       else
         return lintUsage("--fail-on must be note, warning, error or never");
+    } else if (auto V = C.value("--format", Missing)) {
+      if (*V != "text" && *V != "json" && *V != "sarif")
+        return lintUsage("--format must be text, json or sarif");
+      Format = *V;
+    } else if (auto V = C.value("-o", Missing)) {
+      OutFile = *V;
+    } else if (auto V = C.value("--config", Missing)) {
+      ConfigFile = *V;
+    } else if (C.flag("--dump-config")) {
+      DumpConfig = true;
+    } else if (auto V = C.value("--write-baseline", Missing)) {
+      WriteBaseline = *V;
+    } else if (auto V = C.value("--baseline", Missing)) {
+      BaselineFile = *V;
     } else if (auto V = C.value("-p", Missing)) {
       Req.BuildDir = *V;
     } else if (auto V = C.value("--cuda-path", Missing)) {
@@ -89,12 +119,44 @@ int runLintCommand(const std::vector<std::string> &Args) {
       Req.Paths.push_back(C.next());
     }
   }
+  ConfigResolver Configs(ConfigFile);
+  // The configuration of the first input decides the run-wide settings
+  // (targets); per-file settings are resolved per finding below.
+  std::string First = Req.Paths.empty() ? "." : Req.Paths.front();
+  SmallString<256> Probe(First);
+  sys::fs::make_absolute(Probe);
+  if (sys::fs::is_directory(Probe))
+    sys::path::append(Probe, "x");
+  Expected<const Config *> RunConfig = Configs.forFile(Probe);
+  if (!RunConfig) {
+    errs() << "hipwright lint: error: " << toString(RunConfig.takeError())
+           << "\n";
+    return ExitUsage;
+  }
+  if (DumpConfig) {
+    dumpConfig(**RunConfig, outs());
+    return ExitOk;
+  }
   if (Req.Paths.empty())
     return lintUsage("no input paths");
-  auto Parsed = parseTargets(Targets);
+  std::string TargetList = kDefaultTargets;
+  if (Targets)
+    TargetList = *Targets;
+  else if (!(*RunConfig)->Targets.empty())
+    TargetList = llvm::join((*RunConfig)->Targets, ",");
+  auto Parsed = parseTargets(TargetList);
   if (!Parsed)
     return lintUsage(toString(Parsed.takeError()));
   Req.Options.AnalyzeFor = std::move(*Parsed);
+  std::optional<Baseline> Base;
+  if (BaselineFile) {
+    Expected<Baseline> B = readBaseline(*BaselineFile);
+    if (!B) {
+      errs() << "hipwright lint: error: " << toString(B.takeError()) << "\n";
+      return ExitUsage;
+    }
+    Base = std::move(*B);
+  }
 
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
@@ -102,9 +164,30 @@ int runLintCommand(const std::vector<std::string> &Args) {
            << "\n";
     return ExitUsage;
   }
-  std::vector<Finding> Findings = Result->Findings;
+
+  // Per-file configuration: excluded paths and disabled rules drop their
+  // findings; severity overrides apply.
+  std::vector<Finding> Findings;
+  for (Finding &F : Result->Findings) {
+    Expected<const Config *> Cfg = Configs.forFile(F.File);
+    if (!Cfg) {
+      errs() << "hipwright lint: error: " << toString(Cfg.takeError())
+             << "\n";
+      return ExitUsage;
+    }
+    StringRef Dir = (*Cfg)->Source.empty()
+                        ? StringRef(Result->Inputs.Root)
+                        : sys::path::parent_path((*Cfg)->Source);
+    StringRef Rel = F.File;
+    if (Rel.consume_front(Dir))
+      Rel = Rel.ltrim('/');
+    if ((*Cfg)->excludes(Rel) || !(*Cfg)->ruleEnabled(F.RuleId))
+      continue;
+    F.Level = (*Cfg)->severityFor(F);
+    Findings.push_back(std::move(F));
+  }
   sortFindings(Findings);
-  printFindingsText(Findings, outs(), sys::Process::StandardOutHasColors());
+
   bool InputError = false;
   for (const FileOutcome &F : Result->Files) {
     if (F.Status == FileStatus::Failed) {
@@ -121,8 +204,59 @@ int runLintCommand(const std::vector<std::string> &Args) {
   }
   if (InputError)
     return ExitUsage;
-  if (FailOn)
+
+  auto Rel = [](StringRef P) { return displayPath(P); };
+  if (WriteBaseline) {
+    std::vector<Finding> Active;
     for (const Finding &F : Findings)
+      if (!F.Suppressed)
+        Active.push_back(F);
+    if (Error E = writeBaseline(*WriteBaseline, Active, Rel)) {
+      errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
+    }
+    errs() << "hipwright lint: recorded " << Active.size()
+           << " findings in " << *WriteBaseline << "\n";
+    return ExitOk;
+  }
+
+  // What gates: not suppressed, not in the baseline.
+  std::vector<Finding> Gating;
+  unsigned Known = 0;
+  for (const Finding &F : Findings) {
+    if (F.Suppressed)
+      continue;
+    if (Base && Base->contains(F)) {
+      ++Known;
+      continue;
+    }
+    Gating.push_back(F);
+  }
+
+  std::unique_ptr<raw_fd_ostream> File;
+  if (OutFile) {
+    std::error_code EC;
+    File = std::make_unique<raw_fd_ostream>(*OutFile, EC);
+    if (EC) {
+      errs() << "hipwright lint: error: " << *OutFile << ": " << EC.message()
+             << "\n";
+      return ExitUsage;
+    }
+  }
+  raw_ostream &OS = File ? static_cast<raw_ostream &>(*File) : outs();
+  if (Format == "json")
+    OS << formatv("{0:2}", findingsJson(Findings, Rel)) << "\n";
+  else if (Format == "sarif")
+    OS << formatv("{0:2}", findingsSarif(Findings, Rel)) << "\n";
+  else
+    printFindingsText(Gating, OS,
+                      !File && sys::Process::StandardOutHasColors());
+  if (Known)
+    errs() << "hipwright lint: " << Known
+           << " findings matched the baseline and were not reported\n";
+
+  if (FailOn)
+    for (const Finding &F : Gating)
       if (F.Level >= *FailOn)
         return ExitFindings;
   return ExitOk;

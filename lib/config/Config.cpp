@@ -1,0 +1,321 @@
+//===- Config.cpp - .hipwright.yaml ---------------------------------------===//
+#include "config/Config.h"
+
+#include "findings/Suppressions.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+using namespace llvm;
+
+namespace hipwright {
+
+bool Config::ruleEnabled(StringRef RuleId) const {
+  bool On = false;
+  for (const std::string &P : Enable)
+    On |= P == "*" || ruleMatches(P, RuleId);
+  for (const std::string &P : Disable)
+    if (P == "*" || ruleMatches(P, RuleId))
+      On = false;
+  return On;
+}
+
+Severity Config::severityFor(const Finding &F) const {
+  Severity S = F.Level;
+  for (auto &[Pattern, Level] : SeverityOverrides)
+    if (Pattern == "*" || ruleMatches(Pattern, F.RuleId))
+      S = Level;
+  return S;
+}
+
+bool Config::excludes(StringRef RelativePath) const {
+  for (const std::string &P : Exclude) {
+    Expected<GlobPattern> G = GlobPattern::create(P);
+    if (!G) {
+      consumeError(G.takeError());
+      continue;
+    }
+    // A pattern without '/' matches the file name anywhere, as .gitignore.
+    if (G->match(RelativePath) ||
+        (StringRef(P).find('/') == StringRef::npos &&
+         G->match(sys::path::filename(RelativePath))))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+/// Walks the YAML tree, remembering the first error with its line.
+class ConfigParser {
+public:
+  ConfigParser(StringRef FileName, StringRef Text)
+      : FileName(FileName), Stream(Text, SM) {
+    // The YAML parser's own errors (unterminated lists, bad indentation)
+    // carry the exact line; keep the first one.
+    SM.setDiagHandler(
+        [](const SMDiagnostic &D, void *Ctx) {
+          auto *Self = static_cast<ConfigParser *>(Ctx);
+          if (!Self->SyntaxError)
+            Self->SyntaxError = {unsigned(D.getLineNo()),
+                                 D.getMessage().str()};
+        },
+        this);
+  }
+
+  Expected<Config> parse() {
+    Config C;
+    C.Source = FileName.str();
+    auto Doc = Stream.begin();
+    if (Doc == Stream.end() || !Doc->getRoot())
+      return C;
+    yaml::Node *Root = Doc->getRoot();
+    if (isa<yaml::NullNode>(Root))
+      return C;
+    auto *Map = dyn_cast<yaml::MappingNode>(Root);
+    if (!Map && !SyntaxError)
+      return makeError(Root, "the top level must be a mapping");
+    if (!Map)
+      return createStringError(inconvertibleErrorCode(),
+                               FileName + ":" + Twine(SyntaxError->first) +
+                                   ": malformed YAML: " + SyntaxError->second);
+    for (yaml::KeyValueNode &KV : *Map) {
+      std::string Key = scalar(KV.getKey());
+      yaml::Node *V = KV.getValue();
+      if (Error)
+        break;
+      if (Key == "rules")
+        rules(V, C);
+      else if (Key == "severity")
+        severity(V, C);
+      else if (Key == "targets")
+        C.Targets = list(V);
+      else if (Key == "exclude")
+        C.Exclude = list(V);
+      else if (Key == "effort")
+        effort(V, C);
+      else
+        fail(KV.getKey(), "unknown key '" + Key +
+                              "' (expected rules, severity, targets, "
+                              "exclude or effort)");
+    }
+    if (SyntaxError) {
+      if (Error)
+        consumeError(std::move(*Error));
+      return createStringError(inconvertibleErrorCode(),
+                               FileName + ":" + Twine(SyntaxError->first) +
+                                   ": malformed YAML: " + SyntaxError->second);
+    }
+    if (Stream.failed() && !Error)
+      return makeError(Doc->getRoot(), "malformed YAML");
+    if (Error)
+      return std::move(*Error);
+    return C;
+  }
+
+private:
+  StringRef FileName;
+  SourceMgr SM;
+  yaml::Stream Stream;
+  std::optional<llvm::Error> Error;
+  std::optional<std::pair<unsigned, std::string>> SyntaxError;
+
+  llvm::Error makeError(yaml::Node *N, const Twine &Why) {
+    unsigned Line = N ? SM.FindLineNumber(N->getSourceRange().Start) : 0;
+    return createStringError(inconvertibleErrorCode(),
+                             FileName + ":" + Twine(Line) + ": " + Why);
+  }
+
+  void fail(yaml::Node *N, const Twine &Why) {
+    if (!Error)
+      Error.emplace(makeError(N, Why));
+  }
+
+  std::string scalar(yaml::Node *N) {
+    auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
+    if (!S) {
+      fail(N, "expected a plain value");
+      return "";
+    }
+    SmallString<64> Storage;
+    return S->getValue(Storage).str();
+  }
+
+  std::vector<std::string> list(yaml::Node *N) {
+    std::vector<std::string> Out;
+    if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      for (yaml::Node &Item : *Seq)
+        Out.push_back(scalar(&Item));
+    } else if (isa_and_nonnull<yaml::ScalarNode>(N)) {
+      Out.push_back(scalar(N)); // `targets: gfx942` as a one-item list
+    } else {
+      fail(N, "expected a list");
+    }
+    return Out;
+  }
+
+  template <typename Fn> void mapping(yaml::Node *N, Fn Each) {
+    auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+    if (!Map) {
+      fail(N, "expected a mapping");
+      return;
+    }
+    for (yaml::KeyValueNode &KV : *Map)
+      Each(scalar(KV.getKey()), KV.getKey(), KV.getValue());
+  }
+
+  void rules(yaml::Node *N, Config &C) {
+    mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
+      if (K == "enable")
+        C.Enable = list(V);
+      else if (K == "disable")
+        C.Disable = list(V);
+      else
+        fail(KN, "unknown key 'rules." + K + "' (expected enable, disable)");
+    });
+  }
+
+  void severity(yaml::Node *N, Config &C) {
+    mapping(N, [&](const std::string &K, yaml::Node *, yaml::Node *V) {
+      std::string L = scalar(V);
+      if (L == "note")
+        C.SeverityOverrides.push_back({K, Severity::Note});
+      else if (L == "warning")
+        C.SeverityOverrides.push_back({K, Severity::Warning});
+      else if (L == "error")
+        C.SeverityOverrides.push_back({K, Severity::Error});
+      else
+        fail(V, "severity of '" + K + "' must be note, warning or error, "
+                "not '" + L + "'");
+    });
+  }
+
+  void effort(yaml::Node *N, Config &C) {
+    mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
+      if (K == "buckets") {
+        mapping(V, [&](const std::string &B, yaml::Node *, yaml::Node *R) {
+          std::vector<std::string> Range = list(R);
+          double Lo, Hi;
+          if (Range.size() != 2 || StringRef(Range[0]).getAsDouble(Lo) ||
+              StringRef(Range[1]).getAsDouble(Hi) || Lo < 0 || Hi < Lo) {
+            fail(R, "effort bucket '" + B +
+                        "' must be [min_hours, max_hours] with min <= max");
+            return;
+          }
+          C.EffortBuckets[B] = {Lo, Hi};
+        });
+      } else if (K == "rules") {
+        mapping(V, [&](const std::string &Rule, yaml::Node *,
+                       yaml::Node *B) { C.EffortRules.push_back({Rule, scalar(B)}); });
+      } else {
+        fail(KN, "unknown key 'effort." + K + "' (expected buckets, rules)");
+      }
+    });
+  }
+};
+
+void printList(raw_ostream &OS, const std::vector<std::string> &L) {
+  OS << "[";
+  for (size_t I = 0; I < L.size(); ++I)
+    OS << (I ? ", " : "") << "\"" << L[I] << "\"";
+  OS << "]";
+}
+
+} // namespace
+
+Expected<Config> parseConfig(StringRef FileName, StringRef Text) {
+  return ConfigParser(FileName, Text).parse();
+}
+
+Expected<Config> loadConfigFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "%s: %s", Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  return parseConfig(Path, (*Buf)->getBuffer());
+}
+
+std::optional<std::string> findConfigFile(StringRef Dir) {
+  SmallString<256> D(Dir);
+  sys::fs::make_absolute(D);
+  while (!D.empty()) {
+    SmallString<256> Candidate(D);
+    sys::path::append(Candidate, ".hipwright.yaml");
+    if (sys::fs::is_regular_file(Candidate))
+      return std::string(Candidate);
+    StringRef Parent = sys::path::parent_path(D);
+    if (Parent == D)
+      break;
+    D = Parent;
+  }
+  return std::nullopt;
+}
+
+void dumpConfig(const Config &C, raw_ostream &OS) {
+  OS << "# effective hipwright configuration"
+     << (C.Source.empty() ? " (defaults)" : " from " + C.Source) << "\n";
+  OS << "rules:\n  enable: ";
+  printList(OS, C.Enable);
+  OS << "\n  disable: ";
+  printList(OS, C.Disable);
+  OS << "\n";
+  if (!C.SeverityOverrides.empty()) {
+    OS << "severity:\n";
+    for (auto &[P, L] : C.SeverityOverrides)
+      OS << "  \"" << P << "\": " << toString(L) << "\n";
+  }
+  OS << "targets: ";
+  printList(OS, C.Targets);
+  OS << "\nexclude: ";
+  printList(OS, C.Exclude);
+  OS << "\n";
+  if (!C.EffortBuckets.empty() || !C.EffortRules.empty()) {
+    OS << "effort:\n";
+    if (!C.EffortBuckets.empty()) {
+      OS << "  buckets:\n";
+      for (auto &[B, R] : C.EffortBuckets)
+        OS << "    " << B << ": [" << R.first << ", " << R.second << "]\n";
+    }
+    if (!C.EffortRules.empty()) {
+      OS << "  rules:\n";
+      for (auto &[P, B] : C.EffortRules)
+        OS << "    \"" << P << "\": " << B << "\n";
+    }
+  }
+}
+
+ConfigResolver::ConfigResolver(std::optional<std::string> Explicit)
+    : ExplicitPath(std::move(Explicit)) {}
+
+Expected<const Config *> ConfigResolver::forFile(StringRef Path) {
+  if (ExplicitPath) {
+    if (!ExplicitConfig) {
+      Expected<Config> C = loadConfigFile(*ExplicitPath);
+      if (!C)
+        return C.takeError();
+      ExplicitConfig = std::move(*C);
+    }
+    return &*ExplicitConfig;
+  }
+  std::string Dir = sys::path::parent_path(Path).str();
+  auto [It, New] = DirToFile.try_emplace(Dir);
+  if (New)
+    It->second = findConfigFile(Dir);
+  if (!It->second)
+    return &Defaults;
+  auto Found = ByFile.find(*It->second);
+  if (Found == ByFile.end()) {
+    Expected<Config> C = loadConfigFile(*It->second);
+    if (!C)
+      return C.takeError();
+    Found = ByFile.emplace(*It->second, std::move(*C)).first;
+  }
+  return &Found->second;
+}
+
+} // namespace hipwright

@@ -1,0 +1,81 @@
+//===- Config.h - .hipwright.yaml -------------------------------*- C++ -*-===//
+//
+// Per-tree configuration, found by walking up from each file as
+// `.clang-tidy` is (the nearest file wins), or given with --config:
+//
+//   rules:
+//     enable: ["*"]                  # globs on rule ids (default: all)
+//     disable: [warp-size.launch-shape]
+//   severity:                        # overrides, by rule id or glob
+//     lane-mask.narrow-mask: error
+//   targets: [gfx942, gfx950]
+//   exclude: ["third_party/*"]       # globs on paths relative to the file
+//   effort:                          # hours per finding, per bucket
+//     buckets: {low: [0.25, 1], medium: [1, 4], high: [4, 16]}
+//     rules: {tensor-core: high}     # rule id or glob -> bucket
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "findings/Finding.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hipwright {
+
+struct Config {
+  std::string Source; ///< file it came from; empty for the defaults
+  std::vector<std::string> Enable = {"*"};
+  std::vector<std::string> Disable;
+  std::vector<std::pair<std::string, Severity>> SeverityOverrides;
+  std::vector<std::string> Targets; ///< empty: command line / default
+  std::vector<std::string> Exclude;
+  /// Effort model overrides for `report`: bucket -> [min, max] hours, and
+  /// rule pattern -> bucket.
+  std::map<std::string, std::pair<double, double>> EffortBuckets;
+  std::vector<std::pair<std::string, std::string>> EffortRules;
+
+  bool ruleEnabled(llvm::StringRef RuleId) const;
+  /// The severity \p F ends with after overrides (the last match wins).
+  Severity severityFor(const Finding &F) const;
+  /// True when \p RelativePath (to the config file's directory) is
+  /// excluded.
+  bool excludes(llvm::StringRef RelativePath) const;
+};
+
+/// Parses YAML text; errors name \p FileName and the line.
+llvm::Expected<Config> parseConfig(llvm::StringRef FileName,
+                                   llvm::StringRef Text);
+llvm::Expected<Config> loadConfigFile(llvm::StringRef Path);
+
+/// The nearest .hipwright.yaml at or above \p Dir, if any.
+std::optional<std::string> findConfigFile(llvm::StringRef Dir);
+
+/// Prints \p C as YAML that parseConfig reads back.
+void dumpConfig(const Config &C, llvm::raw_ostream &OS);
+
+/// Resolves the configuration of each file: --config when given, else the
+/// nearest .hipwright.yaml, else the defaults. Caches per directory.
+class ConfigResolver {
+public:
+  explicit ConfigResolver(std::optional<std::string> Explicit);
+  /// Fails on a malformed config file (the error names file and line).
+  llvm::Expected<const Config *> forFile(llvm::StringRef Path);
+
+private:
+  std::optional<Config> ExplicitConfig;
+  std::optional<std::string> ExplicitPath;
+  Config Defaults;
+  std::map<std::string, Config> ByFile;
+  std::map<std::string, std::optional<std::string>> DirToFile;
+};
+
+} // namespace hipwright

@@ -1,0 +1,68 @@
+//===- Baseline.cpp - adopting the lint gate on existing code -------------===//
+#include "findings/Baseline.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hipwright {
+
+Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
+                    const std::function<std::string(StringRef)> &RelativePath) {
+  json::Array List;
+  for (const Finding &F : Findings)
+    // File and line are for people reading the baseline; matching uses
+    // rule and fingerprint only.
+    List.push_back(json::Object{{"rule", F.RuleId},
+                                {"fingerprint", F.Fingerprint},
+                                {"file", RelativePath(F.File)},
+                                {"line", F.Line},
+                                {"message", F.Message}});
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createStringError(EC, "%s: %s", Path.str().c_str(),
+                             EC.message().c_str());
+  OS << formatv("{0:2}",
+                json::Value(json::Object{{"version", 1},
+                                         {"findings", std::move(List)}}))
+     << "\n";
+  return Error::success();
+}
+
+Expected<Baseline> readBaseline(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "%s: %s", Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not a hipwright baseline: %s",
+                             Path.str().c_str(),
+                             toString(V.takeError()).c_str());
+  const json::Object *Root = V->getAsObject();
+  const json::Array *List = Root ? Root->getArray("findings") : nullptr;
+  if (!List)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not a hipwright baseline: no \"findings\" "
+                             "array",
+                             Path.str().c_str());
+  Baseline B;
+  for (const json::Value &E : *List) {
+    const json::Object *O = E.getAsObject();
+    auto Rule = O ? O->getString("rule") : std::nullopt;
+    auto Print = O ? O->getString("fingerprint") : std::nullopt;
+    if (!Rule || !Print)
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: a baseline entry lacks \"rule\" or "
+                               "\"fingerprint\"",
+                               Path.str().c_str());
+    B.Known.insert({Rule->str(), Print->str()});
+  }
+  return B;
+}
+
+} // namespace hipwright

@@ -1,0 +1,139 @@
+//===- FindingFormats.cpp - findings as JSON and SARIF --------------------===//
+#include "output/FindingFormats.h"
+
+#include "analysis/Analyzer.h"
+#include "rules/EmbeddedRules.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace hipwright {
+
+static const char *kVersion = "0.1.0";
+
+json::Value findingsJson(const std::vector<Finding> &Findings,
+                         const PathMapper &Path) {
+  json::Array List;
+  unsigned Counts[3] = {0, 0, 0}, Suppressed = 0;
+  for (const Finding &F : Findings) {
+    json::Array Fixes;
+    for (const Replacement &R : F.Fixes)
+      Fixes.push_back(json::Object{{"file", Path(R.File)},
+                                   {"offset", R.Offset},
+                                   {"length", R.Length},
+                                   {"text", R.Text}});
+    List.push_back(json::Object{{"rule", F.RuleId},
+                                {"level", toString(F.Level)},
+                                {"file", Path(F.File)},
+                                {"line", F.Line},
+                                {"column", F.Column},
+                                {"message", F.Message},
+                                {"suggestion", F.Suggestion},
+                                {"fingerprint", F.Fingerprint},
+                                {"suppressed", F.Suppressed},
+                                {"fixes", std::move(Fixes)}});
+    if (F.Suppressed)
+      ++Suppressed;
+    else
+      ++Counts[static_cast<int>(F.Level)];
+  }
+  return json::Object{
+      {"version", 1},
+      {"tool", json::Object{{"name", "hipwright"}, {"version", kVersion}}},
+      {"findings", std::move(List)},
+      {"summary", json::Object{{"errors", Counts[2]},
+                               {"warnings", Counts[1]},
+                               {"notes", Counts[0]},
+                               {"suppressed", Suppressed}}}};
+}
+
+static const char *sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "none";
+}
+
+static std::string docPage(StringRef Id) {
+  std::string Name = (Id + ".md").str();
+  for (unsigned I = 0; I < kEmbeddedRuleDocsCount; ++I)
+    if (kEmbeddedRuleDocs[I].Name && Name == kEmbeddedRuleDocs[I].Name)
+      return kEmbeddedRuleDocs[I].Content;
+  return "";
+}
+
+json::Value findingsSarif(const std::vector<Finding> &Findings,
+                          const PathMapper &Path) {
+  std::vector<RuleInfo> Rules = allRules();
+  // Findings about hipwright's own inputs are rules too.
+  Rules.push_back({"nolint.unmatched", Severity::Warning,
+                   "a NOLINTBEGIN without NOLINTEND, or the reverse",
+                   "An unmatched NOLINTBEGIN suppresses nothing; pair it "
+                   "with a NOLINTEND naming the same rules."});
+  std::map<std::string, size_t> Index;
+  json::Array RuleList;
+  for (const RuleInfo &R : Rules) {
+    Index[R.Id] = RuleList.size();
+    std::string Page = docPage(R.Id);
+    json::Object Help{{"text", R.Details}};
+    if (!Page.empty())
+      Help["markdown"] = Page;
+    RuleList.push_back(json::Object{
+        {"id", R.Id},
+        {"name", R.Id},
+        {"shortDescription", json::Object{{"text", R.Summary}}},
+        {"fullDescription", json::Object{{"text", R.Details}}},
+        {"help", std::move(Help)},
+        {"defaultConfiguration",
+         json::Object{{"level", sarifLevel(R.DefaultLevel)}}}});
+  }
+  json::Array Results;
+  for (const Finding &F : Findings) {
+    json::Object Region{{"startLine", F.Line}, {"startColumn", F.Column}};
+    json::Object Result{
+        {"ruleId", F.RuleId},
+        {"level", sarifLevel(F.Level)},
+        {"message",
+         json::Object{{"text", F.Suggestion.empty()
+                                   ? F.Message
+                                   : F.Message + " " + F.Suggestion}}},
+        {"locations",
+         json::Array{json::Object{
+             {"physicalLocation",
+              json::Object{{"artifactLocation",
+                            json::Object{{"uri", Path(F.File)},
+                                         {"uriBaseId", "%SRCROOT%"}}},
+                           {"region", std::move(Region)}}}}}},
+        {"partialFingerprints",
+         json::Object{{"hipwrightFingerprint/v1", F.Fingerprint}}}};
+    auto It = Index.find(F.RuleId);
+    if (It != Index.end())
+      Result["ruleIndex"] = int64_t(It->second);
+    if (F.Suppressed)
+      Result["suppressions"] = json::Array{json::Object{{"kind", "inSource"}}};
+    Results.push_back(std::move(Result));
+  }
+  return json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs",
+       json::Array{json::Object{
+           {"tool",
+            json::Object{
+                {"driver",
+                 json::Object{{"name", "hipwright"},
+                              {"version", kVersion},
+                              {"semanticVersion", kVersion},
+                              {"informationUri",
+                               "https://github.com/hipwright/hipwright"},
+                              {"rules", std::move(RuleList)}}}}},
+           {"results", std::move(Results)}}}}};
+}
+
+} // namespace hipwright

@@ -1,0 +1,26 @@
+//===- FindingFormats.h - findings as JSON and SARIF ------------*- C++ -*-===//
+#pragma once
+
+#include "findings/Finding.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+/// How a path is written in machine output (repo-relative in practice).
+using PathMapper = std::function<std::string(llvm::StringRef AbsolutePath)>;
+
+/// hipwright's JSON findings document (docs/json-format.md).
+llvm::json::Value findingsJson(const std::vector<Finding> &Findings,
+                               const PathMapper &Path);
+
+/// A SARIF 2.1.0 log with every rule declared and one result per finding;
+/// suppressed findings carry an inSource suppression.
+llvm::json::Value findingsSarif(const std::vector<Finding> &Findings,
+                                const PathMapper &Path);
+
+} // namespace hipwright

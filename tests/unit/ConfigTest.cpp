@@ -1,0 +1,59 @@
+#include "config/Config.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hipwright;
+
+TEST_CASE("a full config parses", "[config]") {
+  auto C = parseConfig(".hipwright.yaml", R"(
+rules:
+  enable: ["*"]
+  disable: [warp-size.launch-shape, "inline-ptx.*"]
+severity:
+  lane-mask: error
+targets: [gfx942]
+exclude: ["third_party/*", "*.gen.cu"]
+effort:
+  buckets: {low: [0.5, 1], high: [8, 24]}
+  rules: {tensor-core: high}
+)");
+  REQUIRE(static_cast<bool>(C));
+  CHECK(C->ruleEnabled("warp-size.shuffle-width"));
+  CHECK(!C->ruleEnabled("warp-size.launch-shape"));
+  CHECK(!C->ruleEnabled("inline-ptx.lane-id"));
+  Finding F;
+  F.RuleId = "lane-mask.narrow-mask";
+  F.Level = Severity::Warning;
+  CHECK(C->severityFor(F) == Severity::Error);
+  CHECK(C->Targets == std::vector<std::string>{"gfx942"});
+  CHECK(C->excludes("third_party/x.cu"));
+  CHECK(C->excludes("src/deep/k.gen.cu"));
+  CHECK(!C->excludes("src/k.cu"));
+  CHECK(C->EffortBuckets["high"] == std::make_pair(8.0, 24.0));
+}
+
+TEST_CASE("config errors name the file and line", "[config]") {
+  auto Bad = [](const char *Text) {
+    auto C = parseConfig("cfg.yaml", Text);
+    REQUIRE(!static_cast<bool>(C));
+    return llvm::toString(C.takeError());
+  };
+  CHECK(Bad("rules:\n  enable: [a]\nbogus: 1\n").find("cfg.yaml:3:") == 0);
+  CHECK(Bad("severity:\n  warp-size: loud\n").find("cfg.yaml:2:") == 0);
+  CHECK(Bad("effort:\n  buckets:\n    low: [3, 1]\n").find("cfg.yaml:3:") == 0);
+  CHECK(Bad("- just\n- a list\n").find("cfg.yaml:1:") == 0);
+}
+
+TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
+  auto C = parseConfig("a.yaml", "rules: {disable: [x]}\nseverity: {y: note}\n"
+                                 "targets: [gfx950]\n");
+  REQUIRE(static_cast<bool>(C));
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  dumpConfig(*C, OS);
+  auto Back = parseConfig("dump.yaml", Out);
+  REQUIRE(static_cast<bool>(Back));
+  CHECK(Back->Disable == C->Disable);
+  CHECK(Back->Targets == C->Targets);
+  CHECK(Back->SeverityOverrides.size() == 1);
+}
