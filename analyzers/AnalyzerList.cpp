@@ -8,6 +8,7 @@
 #include "analysis/Analyzer.h"
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
+#include "lane-mask/LaneMaskAnalyzer.h"
 // END analyzer includes
 
 namespace hipwright {
@@ -15,6 +16,7 @@ namespace hipwright {
 const std::vector<AnalyzerEntry> &allAnalyzers() {
   static const std::vector<AnalyzerEntry> List = {
       // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
+      {"lane-mask", laneMaskRules, createLaneMaskAnalyzer},
       // END analyzer entries
   };
   return List;
