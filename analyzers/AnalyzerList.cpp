@@ -9,6 +9,7 @@
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
 #include "lane-mask/LaneMaskAnalyzer.h"
+#include "inline-ptx/InlinePtxAnalyzer.h"
 // END analyzer includes
 
 namespace hipwright {
@@ -17,6 +18,7 @@ const std::vector<AnalyzerEntry> &allAnalyzers() {
   static const std::vector<AnalyzerEntry> List = {
       // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
       {"lane-mask", laneMaskRules, createLaneMaskAnalyzer},
+      {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
       // END analyzer entries
   };
   return List;

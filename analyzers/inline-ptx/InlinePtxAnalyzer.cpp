@@ -1,0 +1,222 @@
+//===- InlinePtxAnalyzer.cpp - the inline-ptx rules -----------------------===//
+//
+// Every asm statement in device code holds NVIDIA PTX, which does not
+// assemble for AMDGPU (clang even rejects PTX constraints such as "=f" and
+// "l" for amdgcn). Each one is parsed (PtxParser), classified by idiom
+// (PtxIdioms) and reported with its HIP/AMDGPU equivalent; a statement that
+// is exactly one idiom with an exact equivalent gets a fix-it (PtxFixes).
+//
+// Two sources: the AST, for asm the host-side parse saw (device function
+// bodies are parsed there too), and a raw-lexer scan of preprocessor-skipped
+// ranges, for asm under `#ifdef __CUDA_ARCH__`. Host code stays silent:
+// its asm is x86, not PTX; in skipped ranges and __host__ __device__
+// functions only text that reads as PTX is reported.
+//
+//===----------------------------------------------------------------------===//
+#include "InlinePtxAnalyzer.h"
+#include "inline-ptx/AsmLexScan.h"
+#include "inline-ptx/PtxIdioms.h"
+#include "inline-ptx/PtxVerdict.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipwright {
+namespace {
+
+enum class Side { Host, HostDevice, Device };
+
+/// Where a function's code runs; a lambda inherits its enclosing
+/// function's side unless it carries attributes of its own.
+Side sideOf(const FunctionDecl *FD) {
+  while (FD) {
+    bool Dev = FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+    bool Host = FD->hasAttr<CUDAHostAttr>();
+    if (Dev)
+      return Host ? Side::HostDevice : Side::Device;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return Side::Host;
+    const DeclContext *DC = MD->getParent()->getDeclContext();
+    while (DC && !isa<FunctionDecl>(DC))
+      DC = DC->getParent();
+    FD = dyn_cast_or_null<FunctionDecl>(DC);
+  }
+  return Side::Host;
+}
+
+bool isSimple(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr, DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+  return false;
+}
+
+std::string typeName(QualType T) {
+  return T.isNull() ? "" : T.getCanonicalType().getUnqualifiedType().getAsString();
+}
+
+class SkippedRanges : public PPCallbacks {
+public:
+  explicit SkippedRanges(std::vector<SourceRange> &Out) : Out(Out) {}
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    Out.push_back(Range);
+  }
+
+private:
+  std::vector<SourceRange> &Out;
+};
+
+class InlinePtxAnalyzer : public Analyzer {
+public:
+  using Analyzer::Analyzer;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(asmStmt(unless(isInTemplateInstantiation()),
+                              forFunction(functionDecl().bind("fn")))
+                          .bind("asm"),
+                      this);
+  }
+
+  void registerPPCallbacks(Preprocessor &PP) override {
+    PP.addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
+  }
+
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *S = R.Nodes.getNodeAs<GCCAsmStmt>("asm");
+    const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+    if (!S || !FD || !Ctx.isUserLocation(S->getAsmLoc()))
+      return;
+    Side Where = sideOf(FD);
+    if (Where == Side::Host)
+      return;
+    ptx::AsmStatement A = fromAst(*S);
+    if (Where == Side::HostDevice && !ptx::looksLikePtx(A.Ptx))
+      return;
+    emit(A, S->getAsmLoc(),
+         CharSourceRange::getTokenRange(S->getBeginLoc(), S->getEndLoc()));
+  }
+
+  void onEndOfTranslationUnit() override {
+    SourceManager &SM = Ctx.sourceManager();
+    for (SourceRange R : Skipped) {
+      if (!Ctx.isUserLocation(R.getBegin()))
+        continue;
+      for (ptx::LexedAsm &L : ptx::scanAsm(R, SM, Ctx.langOpts()))
+        if (ptx::looksLikePtx(L.Asm.Ptx))
+          emit(L.Asm, L.Begin, CharSourceRange::getCharRange(L.Begin, L.End));
+    }
+  }
+
+private:
+  std::vector<SourceRange> Skipped;
+
+  ptx::AsmOperand operand(std::string Constraint, const Expr *E) {
+    ptx::AsmOperand Op;
+    Op.Constraint = std::move(Constraint);
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()),
+        Ctx.sourceManager(), Ctx.langOpts());
+    if (R.isValid())
+      Op.Expr = Ctx.sourceText(R);
+    Op.Type = typeName(E->getType());
+    if (const auto *PT = E->getType()->getAs<PointerType>())
+      Op.PointeeType = typeName(PT->getPointeeType());
+    Op.Simple = isSimple(E);
+    return Op;
+  }
+
+  ptx::AsmStatement fromAst(const GCCAsmStmt &S) {
+    ptx::AsmStatement A;
+    A.Ptx = ptx::parse(S.getAsmString());
+    A.Volatile = S.isVolatile();
+    for (unsigned I = 0; I < S.getNumOutputs(); ++I)
+      A.Outputs.push_back(operand(S.getOutputConstraint(I), S.getOutputExpr(I)));
+    for (unsigned I = 0; I < S.getNumInputs(); ++I)
+      A.Inputs.push_back(operand(S.getInputConstraint(I), S.getInputExpr(I)));
+    for (unsigned I = 0; I < S.getNumClobbers(); ++I)
+      A.Clobbers.push_back(S.getClobber(I));
+    return A;
+  }
+
+  ptx::FixOptions fixOptions() const {
+    ptx::FixOptions O;
+    for (const GpuTarget &T : Ctx.targets())
+      O.HasDot4 &= T.Name == "gfx906" || T.Name == "gfx908" ||
+                   T.Name == "gfx90a" || T.Name == "gfx942" ||
+                   T.Name == "gfx950";
+    return O;
+  }
+
+  void emit(const ptx::AsmStatement &A, SourceLocation Loc,
+            CharSourceRange Whole) {
+    std::optional<ptx::Verdict> V = ptx::judge(A, fixOptions());
+    if (!V)
+      return;
+    Finding *F = Ctx.report(Loc, V->Rule, V->Level, V->Message);
+    if (!F)
+      return;
+    F->Suggestion = V->Suggestion;
+    if (V->Rewrite)
+      if (auto Fix = Ctx.replacement(Whole, *V->Rewrite))
+        F->Fixes.push_back(std::move(*Fix));
+  }
+};
+
+} // namespace
+
+std::vector<RuleInfo> inlinePtxRules() {
+  const char *Why = "PTX is NVIDIA's virtual ISA: AMDGPU cannot assemble it, "
+                    "and clang rejects PTX operand constraints such as \"=f\" "
+                    "and \"l\" when it compiles for amdgcn. ";
+  return {
+      {ptx::kRuleGeneric, Severity::Warning,
+       "an inline PTX asm statement (several idioms, plain arithmetic, or PTX "
+       "with no AMD equivalent)",
+       std::string(Why) + "Plain arithmetic becomes C++; an instruction "
+                          "without an AMD counterpart is an error."},
+      {ptx::kRuleSpecialRegister, Severity::Warning,
+       "PTX special registers (%laneid, %lanemask_*, %warpid, %tid, %clock64, "
+       "%globaltimer ...)",
+       std::string(Why) + "HIP has built-ins for most of them; lane masks "
+                          "are 64-bit on a 64-wide wavefront."},
+      {ptx::kRuleWarpIntrinsic, Severity::Warning,
+       "PTX warp instructions (shfl, vote, activemask, match, redux)",
+       std::string(Why) + "Use HIP's warp functions with 64-bit masks and an "
+                          "explicit width."},
+      {ptx::kRuleBarrier, Severity::Warning,
+       "PTX barriers and fences (bar.sync, membar, fence)",
+       std::string(Why) + "Barrier 0 is __syncthreads(); fences are "
+                          "__threadfence*; named barriers have no "
+                          "equivalent."},
+      {ptx::kRuleMemory, Severity::Warning,
+       "PTX loads, stores and copies (ld.global.nc, cp.async, cvta, cache "
+       "hints)",
+       std::string(Why) + "Most become plain C++ accesses, __ldg or "
+                          "__builtin_amdgcn_global_load_lds."},
+      {ptx::kRuleAtomic, Severity::Warning, "PTX atomics (atom, red)",
+       std::string(Why) + "HIP's atomicAdd and friends do the same."},
+      {ptx::kRuleBitManipulation, Severity::Warning,
+       "PTX bit manipulation (prmt, brev, popc, clz, bfe, bfi, lop3, shf)",
+       std::string(Why) + "HIP functions or plain bit operations compute the "
+                          "same bits."},
+      {ptx::kRuleDotProduct, Severity::Warning, "PTX dp4a / dp2a",
+       std::string(Why) + "gfx9 CDNA targets have v_dot4 instructions "
+                          "(__builtin_amdgcn_sdot4/udot4)."},
+  };
+}
+
+std::unique_ptr<Analyzer> createInlinePtxAnalyzer(AnalysisContext &Ctx) {
+  return std::make_unique<InlinePtxAnalyzer>(Ctx);
+}
+
+} // namespace hipwright
