@@ -9,6 +9,7 @@
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
 #include "lane-mask/LaneMaskAnalyzer.h"
+#include "warp-size/WarpSizeAnalyzer.h"
 #include "inline-ptx/InlinePtxAnalyzer.h"
 // END analyzer includes
 
@@ -18,6 +19,7 @@ const std::vector<AnalyzerEntry> &allAnalyzers() {
   static const std::vector<AnalyzerEntry> List = {
       // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
       {"lane-mask", laneMaskRules, createLaneMaskAnalyzer},
+      {"warp-size", warpSizeRules, createWarpSizeAnalyzer},
       {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
       // END analyzer entries
   };

@@ -1,0 +1,386 @@
+//===- WarpFlow.cpp - where a 32 means "one warp" -------------------------===//
+#include "WarpFlow.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace hipwright::warpsize {
+
+StringRef calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    return FD->getIdentifier() ? FD->getName() : StringRef();
+  const Expr *Callee = CE->getCallee()->IgnoreImplicit();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+    if (ULE->getName().isIdentifier())
+      return ULE->getName().getAsIdentifierInfo()->getName();
+  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+    if (UME->getMemberName().isIdentifier())
+      return UME->getMemberName().getAsIdentifierInfo()->getName();
+  if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    if (DME->getMember().isIdentifier())
+      return DME->getMember().getAsIdentifierInfo()->getName();
+  return {};
+}
+
+std::optional<Shuffle> asShuffle(const CallExpr *CE) {
+  struct Entry {
+    StringRef Name;
+    ShuffleKind Kind;
+    bool Sync; // *_sync take the lane mask first
+  };
+  static const Entry Table[] = {
+      {"__shfl_sync", ShuffleKind::Index, true},
+      {"__shfl_up_sync", ShuffleKind::Up, true},
+      {"__shfl_down_sync", ShuffleKind::Down, true},
+      {"__shfl_xor_sync", ShuffleKind::Xor, true},
+      {"__shfl", ShuffleKind::Index, false},
+      {"__shfl_up", ShuffleKind::Up, false},
+      {"__shfl_down", ShuffleKind::Down, false},
+      {"__shfl_xor", ShuffleKind::Xor, false},
+  };
+  if (isa<CXXMemberCallExpr>(CE))
+    return std::nullopt; // cooperative-groups tile.shfl*: width = tile size
+  StringRef Name = calleeName(CE);
+  for (const Entry &E : Table) {
+    if (Name != E.Name)
+      continue;
+    unsigned LaneIdx = E.Sync ? 2 : 1;
+    if (CE->getNumArgs() <= LaneIdx)
+      return std::nullopt;
+    Shuffle S{CE, E.Kind, E.Name, CE->getArg(LaneIdx), nullptr};
+    unsigned WidthIdx = LaneIdx + 1;
+    if (CE->getNumArgs() > WidthIdx &&
+        !isa<CXXDefaultArgExpr>(CE->getArg(WidthIdx)))
+      S.WidthArg = CE->getArg(WidthIdx);
+    return S;
+  }
+  return std::nullopt;
+}
+
+bool isWarpLevelCall(StringRef Name) {
+  if (Name.starts_with("__shfl") || Name.starts_with("__ballot") ||
+      Name == "__activemask" || Name == "__syncwarp" ||
+      Name.starts_with("__match_") || Name == "__lane_id" ||
+      Name == "tiled_partition" || Name == "coalesced_threads")
+    return true;
+  // __any_sync, __all_sync, __reduce_add_sync, ... (and legacy __any/__all)
+  return Name == "__any" || Name == "__all" ||
+         ((Name.starts_with("__any") || Name.starts_with("__all") ||
+           Name.starts_with("__reduce_")) &&
+          Name.ends_with("_sync"));
+}
+
+bool isWarpName(StringRef Name) {
+  std::string L = Name.lower();
+  StringRef S(L);
+  return S.contains("warp") || S.contains("lane") || S.contains("wave");
+}
+
+//===- compile-time integers ----------------------------------------------===//
+
+static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t L,
+                                          int64_t R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
+  case BO_Mul:
+    return L * R;
+  case BO_Div:
+    return R ? std::optional<int64_t>(L / R) : std::nullopt;
+  case BO_Rem:
+    return R ? std::optional<int64_t>(L % R) : std::nullopt;
+  case BO_Shl:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L << R) : std::nullopt;
+  case BO_Shr:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
+  case BO_And:
+    return L & R;
+  case BO_Or:
+    return L | R;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// clang's CUDA headers declare `const int warpSize = 32`, but warpSize is
+/// the portable name of the wavefront width (64 on gfx9): never a literal 32.
+static bool mentionsWarpSize(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 8)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (D->getIdentifier() && D->getName() == "warpSize")
+      return true;
+    // const int W = warpSize; ... W / 2
+    const auto *V = dyn_cast<VarDecl>(D);
+    return V && V->getInit() && mentionsWarpSize(V->getInit(), Depth + 1);
+  }
+  for (const Stmt *Child : S->children())
+    if (mentionsWarpSize(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+static std::optional<int64_t> evalIntAt(const Expr *E, const ASTContext &Ctx,
+                                        unsigned Depth) {
+  if (!E || Depth > 8 || mentionsWarpSize(E))
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (!E->isValueDependent() && !E->isTypeDependent()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+  // Dependent: evaluate by hand, template parameters at their defaults.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl()))
+      return P->hasDefaultArgument()
+                 ? evalIntAt(P->getDefaultArgument().getArgument().getAsExpr(),
+                             Ctx, Depth + 1)
+                 : std::nullopt;
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->getType().isConstQualified() && V->getInit())
+        return evalIntAt(V->getInit(), Ctx, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto L = evalIntAt(BO->getLHS(), Ctx, Depth + 1);
+    auto R = evalIntAt(BO->getRHS(), Ctx, Depth + 1);
+    if (L && R)
+      return applyBinary(BO->getOpcode(), *L, *R);
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> evalInt(const Expr *E, const ASTContext &Ctx) {
+  return evalIntAt(E, Ctx, 0);
+}
+
+//===- names a constant is spelled with -----------------------------------===//
+
+bool ConstantNames::anyWarpName() const {
+  for (const std::string &M : Macros)
+    if (isWarpName(M))
+      return true;
+  for (const ValueDecl *D : Decls)
+    if (D->getIdentifier() && isWarpName(D->getName()))
+      return true;
+  return false;
+}
+
+std::string ConstantNames::display() const {
+  if (!Macros.empty())
+    return Macros.front(); // the macro closest to the literal
+  if (!Decls.empty() && Decls.front()->getIdentifier())
+    return Decls.front()->getName().str();
+  return "";
+}
+
+/// The macros whose expansion produced \p L, innermost first; macro
+/// arguments are looked through (MOD(tid, 32) does not name the 32).
+static void macroChain(SourceLocation L, const SourceManager &SM,
+                       const LangOptions &LO,
+                       SmallVectorImpl<std::string> &Out) {
+  for (unsigned Guard = 0; L.isMacroID() && Guard < 16; ++Guard) {
+    if (SM.isMacroArgExpansion(L)) {
+      L = SM.getImmediateSpellingLoc(L);
+      continue;
+    }
+    StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
+    if (!Name.empty() &&
+        std::find(Out.begin(), Out.end(), Name.str()) == Out.end())
+      Out.push_back(Name.str());
+    L = SM.getImmediateExpansionRange(L).getBegin();
+  }
+}
+
+static void collectNames(const Stmt *S, const SourceManager &SM,
+                         const LangOptions &LO, ConstantNames &Out,
+                         unsigned Depth) {
+  if (!S || Depth > 6)
+    return;
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(S)) {
+    macroChain(Lit->getLocation(), SM, LO, Out.Macros);
+    return;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (isa<NonTypeTemplateParmDecl>(D) ||
+        (isa<VarDecl>(D) && D->getType().isConstQualified()))
+      Out.Decls.push_back(D);
+    macroChain(DRE->getLocation(), SM, LO, Out.Macros);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectNames(Child, SM, LO, Out, Depth + 1);
+}
+
+ConstantNames constantNames(const Expr *E, const SourceManager &SM,
+                            const LangOptions &LO) {
+  ConstantNames Out;
+  collectNames(E, SM, LO, Out, 0);
+  return Out;
+}
+
+//===- thread-index data flow ---------------------------------------------===//
+
+/// "threadIdx" for threadIdx.x (a property reference in clang's CUDA
+/// headers), "" for anything else.
+static StringRef builtinVarName(const Expr *E) {
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    E = POE->getSyntacticForm()->IgnoreParens();
+  const Expr *Base = nullptr;
+  if (const auto *P = dyn_cast<MSPropertyRefExpr>(E))
+    Base = P->getBaseExpr();
+  else if (const auto *M = dyn_cast<MemberExpr>(E))
+    Base = M->getBase();
+  if (!Base)
+    return {};
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base)) // inside the property
+    Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base))
+    if (DRE->getDecl()->getIdentifier())
+      return DRE->getDecl()->getName();
+  return {};
+}
+
+static bool isLaneIdCall(const CallExpr *CE) {
+  StringRef N = calleeName(CE);
+  return N == "__lane_id" || N == "__laneid" || N == "laneid" ||
+         N == "lane_id" || N == "LaneId" || N == "laneId" ||
+         N == "thread_rank";
+}
+
+static bool isIndexArithmetic(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_Mul:
+  case BO_Div:
+  case BO_Rem:
+  case BO_And:
+  case BO_Or:
+  case BO_Xor:
+  case BO_Shl:
+  case BO_Shr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool IndexFlow::isThreadIndex(const Expr *E) {
+  if (!E || Depth > 6)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (builtinVarName(E) == "threadIdx")
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return threadVar(DRE->getDecl());
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return isLaneIdCall(CE);
+  // Only arithmetic carries the index along: data indexed by a thread
+  // (in[threadIdx.x]) is not itself a thread index.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return isIndexArithmetic(BO->getOpcode()) &&
+           (isThreadIndex(BO->getLHS()) || isThreadIndex(BO->getRHS()));
+  return false;
+}
+
+bool IndexFlow::threadVar(const ValueDecl *D) {
+  auto [It, New] = ThreadVars.try_emplace(D, false);
+  if (!New)
+    return It->second;
+  bool Result = false;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    // No flow into a callee's parameters; trust names that say it.
+    std::string N = P->getName().lower();
+    Result = StringRef(N).contains("lane") || N == "tid" || N == "thread_id" ||
+             N == "threadid";
+  } else if (const auto *V = dyn_cast<VarDecl>(D);
+             V && V->hasLocalStorage() && V->getInit()) {
+    ++Depth;
+    Result = isThreadIndex(V->getInit());
+    --Depth;
+  }
+  ThreadVars[D] = Result;
+  return Result;
+}
+
+IndexFlow::Split IndexFlow::splitKind(const BinaryOperator *BO) {
+  auto V = evalInt(BO->getRHS(), Ctx);
+  if (!V)
+    return Split::None;
+  Split S = Split::None;
+  switch (BO->getOpcode()) {
+  case BO_Rem:
+    S = *V == 32 ? Split::LaneInGroup : Split::None;
+    break;
+  case BO_And:
+    // & 31 keeps the lane; & ~31 keeps the group's first lane.
+    S = *V == 31                                     ? Split::LaneInGroup
+        : (*V == -32 || *V == 0xffffffe0LL)          ? Split::GroupIndex
+                                                     : Split::None;
+    break;
+  case BO_Div:
+    S = *V == 32 ? Split::GroupIndex : Split::None;
+    break;
+  case BO_Shr:
+    S = *V == 5 ? Split::GroupIndex : Split::None;
+    break;
+  default:
+    break;
+  }
+  if (S == Split::None || !isThreadIndex(BO->getLHS()))
+    return Split::None;
+  return S;
+}
+
+bool IndexFlow::isGroupLane(const Expr *E) {
+  if (!E || Depth > 6)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return groupLaneVar(DRE->getDecl());
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  if (splitKind(BO) == Split::LaneInGroup)
+    return true;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_Xor:
+  case BO_Or:
+    return isGroupLane(BO->getLHS()) || isGroupLane(BO->getRHS());
+  default:
+    return false;
+  }
+}
+
+bool IndexFlow::groupLaneVar(const ValueDecl *D) {
+  auto [It, New] = GroupVars.try_emplace(D, false);
+  if (!New)
+    return It->second;
+  bool Result = false;
+  if (const auto *V = dyn_cast<VarDecl>(D);
+      V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit()) {
+    ++Depth;
+    Result = isGroupLane(V->getInit());
+    --Depth;
+  }
+  GroupVars[D] = Result;
+  return Result;
+}
+
+} // namespace hipwright::warpsize

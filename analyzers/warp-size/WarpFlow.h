@@ -1,0 +1,104 @@
+//===- WarpFlow.h - where a 32 means "one warp" -----------------*- C++ -*-===//
+//
+// The warp-size rules judge a literal by what it is combined with, not by its
+// value: 32 is a warp width only when it splits a thread index into lanes, is
+// a shuffle's width, bounds a shuffle's offset loop, and so on. These helpers
+// answer the data-flow questions the rules ask: is this expression a thread
+// index (through simple local variables), a lane inside a 32-lane group, a
+// compile-time integer (also inside templates), and through which macros and
+// named constants is a constant spelled.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+class LangOptions;
+} // namespace clang
+
+namespace hipwright::warpsize {
+
+enum class ShuffleKind { Index, Up, Down, Xor };
+
+/// A call to one of CUDA's warp shuffles, with its arguments sorted out.
+struct Shuffle {
+  const clang::CallExpr *Call = nullptr;
+  ShuffleKind Kind = ShuffleKind::Index;
+  llvm::StringRef Name;
+  const clang::Expr *LaneArg = nullptr;  ///< source lane, delta or lane mask
+  const clang::Expr *WidthArg = nullptr; ///< null: left to its default
+};
+
+/// The callee's name, also for calls a template has not resolved yet.
+llvm::StringRef calleeName(const clang::CallExpr *CE);
+
+/// \p CE as a shuffle (__shfl*_sync and the legacy __shfl*), if it is one.
+std::optional<Shuffle> asShuffle(const clang::CallExpr *CE);
+
+/// Whether \p Name is a warp-level primitive whose meaning depends on the
+/// wavefront width (shuffles, votes, __syncwarp, __lane_id, tiles...).
+bool isWarpLevelCall(llvm::StringRef Name);
+
+/// Whether an identifier says it holds a warp width ("WARP_SIZE",
+/// "kWarpSize", "LANES"...), as opposed to "TILE_DIM" or "N".
+bool isWarpName(llvm::StringRef Name);
+
+/// A compile-time integer value of \p E. Inside templates a non-type
+/// template parameter stands for its default argument, so `W / 2` with
+/// `template <int W = 32>` is 16.
+std::optional<int64_t> evalInt(const clang::Expr *E,
+                               const clang::ASTContext &Ctx);
+
+/// The named things a constant expression is spelled with.
+struct ConstantNames {
+  llvm::SmallVector<std::string, 2> Macros;              ///< outermost last
+  llvm::SmallVector<const clang::ValueDecl *, 2> Decls;  ///< consts, params
+
+  bool empty() const { return Macros.empty() && Decls.empty(); }
+  /// Whether one of the names says "warp width".
+  bool anyWarpName() const;
+  /// The name to show in a message ("WARP_SIZE", "kWarpSize"), or "".
+  std::string display() const;
+};
+ConstantNames constantNames(const clang::Expr *E, const clang::SourceManager &SM,
+                            const clang::LangOptions &LO);
+
+/// Thread-index data flow inside one function body, memoized per variable.
+/// A thread index is threadIdx.*, a lane id (__lane_id(), thread_rank()),
+/// arithmetic on those, or a local variable initialised from one; a
+/// parameter counts when its name says so (lane, laneId, tid).
+class IndexFlow {
+public:
+  explicit IndexFlow(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool isThreadIndex(const clang::Expr *E);
+  /// A lane numbered inside a 32-lane group: `X % 32` or `X & 31` with X a
+  /// thread index, a local variable holding one, or arithmetic on those
+  /// (`lane - 1`, `lane ^ 1`).
+  bool isGroupLane(const clang::Expr *E);
+
+  /// What a binary operator computes when it splits a thread index by 32.
+  enum class Split { None, LaneInGroup, GroupIndex };
+  Split splitKind(const clang::BinaryOperator *BO);
+
+private:
+  bool threadVar(const clang::ValueDecl *D);
+  bool groupLaneVar(const clang::ValueDecl *D);
+
+  const clang::ASTContext &Ctx;
+  unsigned Depth = 0;
+  llvm::DenseMap<const clang::ValueDecl *, bool> ThreadVars, GroupVars;
+};
+
+} // namespace hipwright::warpsize

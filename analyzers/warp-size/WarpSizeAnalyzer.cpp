@@ -1,0 +1,863 @@
+//===- WarpSizeAnalyzer.cpp - the warp-size rules --------------------------===//
+//
+// CUDA code often writes the warp width as a literal: lane = threadIdx.x % 32,
+// warp = threadIdx.x / 32, shuffle reductions from offset 16, #define
+// WARP_SIZE 32, tiled_partition<32>. On gfx942/gfx950 a wavefront has 64
+// lanes, so such code runs as two 32-lane groups per wavefront. That still
+// works as long as every cross-lane operation stays inside its group (a
+// warning); it computes the wrong answer where a shuffle, whose width
+// defaults to the whole wavefront, reaches across the groups (an error).
+//
+// The rules judge a 32 by what it is combined with (WarpFlow.h), never by
+// its value alone, so tile edges, bit widths and array lengths stay silent.
+// The one fix-it is provably safe: an explicit shuffle width of 32 makes a
+// 64-lane wavefront shuffle exactly as a 32-lane warp does (32 is CUDA's own
+// default width), so the code's groups hold on both vendors. Replacing 32
+// with warpSize changes the work decomposition and is only suggested.
+//
+//===----------------------------------------------------------------------===//
+#include "WarpSizeAnalyzer.h"
+#include "WarpFlow.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <array>
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hipwright {
+namespace {
+
+using namespace warpsize;
+
+constexpr llvm::StringLiteral kLaneArithmetic = "warp-size.lane-arithmetic";
+constexpr llvm::StringLiteral kShuffleOffset = "warp-size.shuffle-offset";
+constexpr llvm::StringLiteral kShuffleWidth = "warp-size.shuffle-width";
+constexpr llvm::StringLiteral kLane0Broadcast = "warp-size.lane0-broadcast";
+constexpr llvm::StringLiteral kMacroConstant = "warp-size.macro-constant";
+constexpr llvm::StringLiteral kTileTemplate = "warp-size.tile-template";
+constexpr llvm::StringLiteral kLaunchShape = "warp-size.launch-shape";
+
+//===- what one function body holds ---------------------------------------===//
+
+struct ShuffleSite {
+  Shuffle S;
+  const ForStmt *Loop = nullptr; ///< the for loop stepping the offset var
+};
+
+struct TileSite {
+  SourceLocation Loc;      ///< where the 32 (or its name) is written
+  const Expr *Arg;         ///< the template argument, when an expression
+  bool IsPartition;        ///< tiled_partition<32>() vs thread_block_tile<32>
+};
+
+struct BodyFacts {
+  SmallVector<std::pair<const BinaryOperator *, IndexFlow::Split>, 4> Splits;
+  SmallVector<ShuffleSite, 4> Shuffles;
+  SmallVector<TileSite, 2> Tiles;
+  SmallVector<const CUDAKernelCallExpr *, 2> Launches;
+  SmallVector<const DeclRefExpr *, 2> ConstRefs; ///< named constants read
+  bool DirectWarpOps = false;
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Callees;
+};
+
+/// The first template argument of a tiled_partition<N> call or a
+/// thread_block_tile<N> type when N is 32.
+static bool isTile32Args(ArrayRef<TemplateArgument> Args) {
+  return !Args.empty() && Args[0].getKind() == TemplateArgument::Integral &&
+         Args[0].getAsIntegral() == 32;
+}
+
+static bool isTile32Type(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && Spec->getName() == "thread_block_tile" &&
+         isTile32Args(Spec->getTemplateArgs().asArray());
+}
+
+/// Whether \p E (an initializer) is built from a tiled_partition call, so
+/// the thread_block_tile<32> it initialises is already reported there.
+static bool comesFromTiledPartition(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 6)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (calleeName(CE) == "tiled_partition")
+      return true;
+  for (const Stmt *Child : S->children())
+    if (comesFromTiledPartition(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+/// Collects BodyFacts over one function body, lambdas included.
+class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
+public:
+  BodyWalker(const ASTContext &AST, IndexFlow &Flow, BodyFacts &F)
+      : AST(AST), Flow(Flow), F(F) {}
+
+  bool TraverseForStmt(ForStmt *S) {
+    Loops.push_back(S);
+    bool Ok = RecursiveASTVisitor::TraverseForStmt(S);
+    Loops.pop_back();
+    return Ok;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (auto K = Flow.splitKind(BO); K != IndexFlow::Split::None)
+      F.Splits.push_back({BO, K});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    StringRef Name = calleeName(CE);
+    F.DirectWarpOps |= isWarpLevelCall(Name);
+    if (auto S = asShuffle(CE))
+      F.Shuffles.push_back({*S, loopStepping(S->LaneArg)});
+    if (Name == "tiled_partition")
+      noteTiledPartition(CE);
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      F.Callees.insert(Callee);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    F.Launches.push_back(E);
+    return true;
+  }
+
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    std::string Asm = A->getAsmString();
+    StringRef S(Asm);
+    F.DirectWarpOps |= S.contains("laneid") || S.contains("shfl") ||
+                       S.contains("vote.");
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (isTile32Type(V->getType()) && !comesFromTiledPartition(V->getInit()))
+      if (TypeSourceInfo *TSI = V->getTypeSourceInfo())
+        F.Tiles.push_back({TSI->getTypeLoc().getBeginLoc(), nullptr, false});
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->getType().isConstQualified() && V->getInit())
+        F.ConstRefs.push_back(DRE);
+    return true;
+  }
+
+private:
+  /// The innermost for loop whose init sets the variable \p Offset reads.
+  const ForStmt *loopStepping(const Expr *Offset) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Offset->IgnoreParenCasts());
+    if (!DRE)
+      return nullptr;
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
+      if (loopVariable(*It) == DRE->getDecl())
+        return *It;
+    return nullptr;
+  }
+
+  void noteTiledPartition(const CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreImplicit();
+    ArrayRef<TemplateArgumentLoc> Written;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      Written = DRE->template_arguments();
+    else if (const auto *OE = dyn_cast<OverloadExpr>(Callee))
+      Written = OE->template_arguments();
+    const Expr *Arg = nullptr;
+    if (!Written.empty() &&
+        Written[0].getArgument().getKind() == TemplateArgument::Expression)
+      Arg = Written[0].getSourceExpression();
+    bool Is32 = false;
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getTemplateSpecializationArgs())
+      Is32 = isTile32Args(FD->getTemplateSpecializationArgs()->asArray());
+    else if (Arg)
+      Is32 = evalInt(Arg, AST) == 32;
+    if (!Is32)
+      return;
+    SourceLocation Loc =
+        Written.empty() ? CE->getBeginLoc() : Written[0].getLocation();
+    F.Tiles.push_back({Loc, Arg, true});
+  }
+
+public:
+  static const ValueDecl *loopVariable(const ForStmt *FS) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                : nullptr;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+      if (BO->isAssignmentOp())
+        if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+          return D->getDecl();
+    return nullptr;
+  }
+
+private:
+  const ASTContext &AST;
+  IndexFlow &Flow;
+  BodyFacts &F;
+  SmallVector<const ForStmt *, 4> Loops;
+};
+
+/// Just the warp-level-operation facts, for the callees of a function.
+class WarpOpScan : public RecursiveASTVisitor<WarpOpScan> {
+public:
+  bool VisitCallExpr(CallExpr *CE) {
+    Direct |= isWarpLevelCall(calleeName(CE));
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      Callees.insert(Callee);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    std::string Asm = A->getAsmString();
+    Direct |= StringRef(Asm).contains("laneid") ||
+              StringRef(Asm).contains("shfl");
+    return true;
+  }
+  bool Direct = false;
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Callees;
+};
+
+//===- shuffle offsets built for 32 lanes ---------------------------------===//
+
+/// Why a shuffle offset counts in 32 lanes, with the constant that says
+/// so; empty when it does not.
+struct OffsetEvidence {
+  std::string Why;
+  const Expr *Constant = nullptr;
+};
+
+static const Expr *loopInit(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+    if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+      return V->getInit();
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+    return BO->getRHS();
+  return nullptr;
+}
+
+/// `o < 32`, `o <= 16`, `o != 32`, `32 > o`: the loop's bound on \p Var.
+static const Expr *loopBound(const ForStmt *FS, const ValueDecl *Var,
+                             const ASTContext &AST) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isComparisonOp())
+    return nullptr;
+  auto IsVar = [&](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    return D && D->getDecl() == Var;
+  };
+  const Expr *Other = IsVar(Cond->getLHS())   ? Cond->getRHS()
+                      : IsVar(Cond->getRHS()) ? Cond->getLHS()
+                                              : nullptr;
+  if (!Other)
+    return nullptr;
+  auto V = evalInt(Other, AST);
+  bool Upper = (V == 32 && Cond->getOpcode() != BO_LE &&
+                Cond->getOpcode() != BO_GE) ||
+               (V == 16 && (Cond->getOpcode() == BO_LE ||
+                            Cond->getOpcode() == BO_GE));
+  return Upper ? Other : nullptr;
+}
+
+static OffsetEvidence offsetEvidence(const ShuffleSite &Site,
+                                     const ASTContext &AST) {
+  const Expr *Offset = Site.S.LaneArg;
+  if (evalInt(Offset, AST) == 16)
+    return {"offset 16 is half of a 32-lane warp", Offset};
+  if (!Site.Loop)
+    return {};
+  const ValueDecl *Var = BodyWalker::loopVariable(Site.Loop);
+  if (const Expr *Init = loopInit(Site.Loop); Init && evalInt(Init, AST) == 16)
+    return {"the offset loop starts at 16, half of a 32-lane warp", Init};
+  if (const Expr *Bound = loopBound(Site.Loop, Var, AST))
+    return {"the offset loop is bounded by a 32-lane warp", Bound};
+  return {};
+}
+
+//===- the analyzer -------------------------------------------------------===//
+
+/// #define NAME 32 directives, and whether each was expanded.
+struct MacroConstant {
+  SourceLocation Def;
+  bool Expanded = false;
+  SourceLocation WarpUse; ///< first use as a warp width, if any
+};
+using MacroTable = llvm::StringMap<MacroConstant>;
+
+class MacroRecorder : public PPCallbacks {
+public:
+  MacroRecorder(Preprocessor &PP, MacroTable &Table) : PP(PP), Table(Table) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (MI->isFunctionLike() || !definesThirtyTwo(MI))
+      return;
+    Table[Name.getIdentifierInfo()->getName()] = {Name.getLocation(), false,
+                                                   {}};
+  }
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    auto It = Table.find(Name.getIdentifierInfo()->getName());
+    if (It != Table.end())
+      It->second.Expanded = true;
+  }
+
+private:
+  /// `32`, `32u`, `(32)`.
+  bool definesThirtyTwo(const MacroInfo *MI) const {
+    ArrayRef<Token> T = MI->tokens();
+    if (T.size() == 3 && T[0].is(tok::l_paren) && T[2].is(tok::r_paren))
+      T = T.slice(1, 1);
+    if (T.size() != 1 || !T[0].is(tok::numeric_constant))
+      return false;
+    std::string S = PP.getSpelling(T[0]);
+    return S == "32" || S == "32u" || S == "32U";
+  }
+
+  Preprocessor &PP;
+  MacroTable &Table;
+};
+
+class WarpSizeAnalyzer : public Analyzer {
+public:
+  using Analyzer::Analyzer;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        functionDecl(isDefinition(), unless(isInstantiated()),
+                     unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+            .bind("fn"),
+        this);
+  }
+
+  void registerPPCallbacks(Preprocessor &PP) override {
+    PP.addPPCallbacks(std::make_unique<MacroRecorder>(PP, Macros));
+  }
+
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+    if (!FD || FD->isImplicit() || !FD->getBody() ||
+        !Ctx.isUserLocation(FD->getLocation()) || waveTargets().empty())
+      return;
+    AST = R.Context;
+    judgeFunction(FD);
+  }
+
+  void onEndOfTranslationUnit() override {
+    if (!waveTargets().empty())
+      reportConstants();
+  }
+
+private:
+  //===- reporting --------------------------------------------------------===//
+
+  /// "gfx942, gfx950": the targets with 64-lane wavefronts. Empty when every
+  /// target is wave32 (RDNA), where a 32-lane group is the whole wavefront
+  /// and none of these rules is a hazard.
+  const std::string &waveTargets() {
+    if (!WaveTargets) {
+      WaveTargets.emplace();
+      for (const GpuTarget &T : Ctx.targets())
+        if (T.WaveSize == 64)
+          *WaveTargets += (WaveTargets->empty() ? "" : ", ") + T.Name;
+    }
+    return *WaveTargets;
+  }
+
+  Finding *report(SourceLocation Loc, StringRef Rule, Severity Level,
+                  std::string Message, std::string Suggestion) {
+    SourceLocation File = Ctx.sourceManager().getFileLoc(Loc);
+    if (!Reported.insert({File.getRawEncoding(), Rule.str()}).second)
+      return nullptr;
+    Finding *F = Ctx.report(Loc, Rule, Level, std::move(Message));
+    if (F)
+      F->Suggestion = std::move(Suggestion);
+    return F;
+  }
+
+  /// The safe fix: `, 32` before the shuffle's closing parenthesis.
+  void addWidthFix(Finding *F, const CallExpr *CE) {
+    if (!F)
+      return;
+    SourceLocation RParen = CE->getRParenLoc();
+    if (auto R = Ctx.replacement(CharSourceRange::getCharRange(RParen, RParen),
+                                 ", 32"))
+      F->Fixes.push_back(std::move(*R));
+  }
+
+  /// Source text of \p E as written, shortened for a message.
+  std::string text(const Expr *E) {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()),
+        Ctx.sourceManager(), Ctx.langOpts());
+    std::string S = R.isValid() ? Ctx.sourceText(R) : "";
+    if (S.empty() || S.find('\n') != std::string::npos || S.size() > 48)
+      return "this expression";
+    return "'" + S + "'";
+  }
+
+  unsigned line(SourceLocation Loc) {
+    return Ctx.sourceManager().getExpansionLineNumber(Loc);
+  }
+
+  //===- one function -----------------------------------------------------===//
+
+  void judgeFunction(const FunctionDecl *FD) {
+    IndexFlow Flow(*AST);
+    BodyFacts F;
+    BodyWalker(*AST, Flow, F).TraverseStmt(FD->getBody());
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isTile32Type(P->getType()) && P->getTypeSourceInfo())
+        F.Tiles.push_back(
+            {P->getTypeSourceInfo()->getTypeLoc().getBeginLoc(), nullptr,
+             false});
+    for (const DeclRefExpr *Ref : F.ConstRefs) {
+      const auto *V = cast<VarDecl>(Ref->getDecl());
+      if (isWarpName(V->getName()) && evalInt(V->getInit(), *AST) == 32)
+        noteWarpConstant(V, Ref->getLocation());
+    }
+
+    llvm::SmallPtrSet<const Stmt *, 8> Judged;
+    judgeShuffles(F, Flow, Judged);
+    judgeSplits(FD, F, Judged);
+    judgeTiles(F);
+    judgeLaunches(F);
+  }
+
+  /// Whether \p FD or a function it calls (a few levels deep) uses a
+  /// warp-level operation, so its lane arithmetic matters.
+  bool usesWarpOps(const FunctionDecl *FD, unsigned Depth = 0) {
+    const FunctionDecl *Def = FD->getDefinition();
+    if (const FunctionDecl *Pattern =
+            Def ? Def->getTemplateInstantiationPattern() : nullptr)
+      Def = Pattern;
+    if (!Def || !Def->getBody() || Depth > 4)
+      return false;
+    auto [It, New] = WarpOps.try_emplace(Def, false);
+    if (!New)
+      return It->second;
+    WarpOpScan Scan;
+    Scan.TraverseStmt(Def->getBody());
+    bool Result = Scan.Direct;
+    for (const FunctionDecl *Callee : Scan.Callees)
+      if (!Result && Callee != Def)
+        Result = usesWarpOps(Callee, Depth + 1);
+    WarpOps[Def] = Result;
+    return Result;
+  }
+
+  /// Shuffles: offsets built for 32 lanes (warning), source lanes numbered
+  /// inside a 32-lane group (error), explicit width 32 (note).
+  void judgeShuffles(const BodyFacts &F, IndexFlow &Flow,
+                     llvm::SmallPtrSetImpl<const Stmt *> &Judged) {
+    std::string Group = groupEvidence(F);
+    bool Ladder = false; // an offset-16 step makes 8, 4, 2, 1 32-lane too
+    for (const ShuffleSite &Site : F.Shuffles)
+      Ladder |= !Site.S.WidthArg && Site.S.Kind != ShuffleKind::Index &&
+                !offsetEvidence(Site, *AST).Why.empty();
+    for (const ShuffleSite &Site : F.Shuffles) {
+      if (Site.S.WidthArg) {
+        judgeExplicitWidth(Site.S);
+        continue;
+      }
+      bool Hit = Site.S.Kind == ShuffleKind::Index
+                     ? judgeSourceLane(Site.S, Flow, Group)
+                     : judgeOffset(Site, Ladder);
+      if (Hit)
+        markSubtree(Site.S.LaneArg, Judged);
+    }
+  }
+
+  /// A line-numbered reason to think this function works in 32-lane
+  /// groups, or "" when nothing says so.
+  std::string groupEvidence(const BodyFacts &F) {
+    if (!F.Splits.empty()) {
+      const BinaryOperator *BO = F.Splits.front().first;
+      return text(BO) + " at line " + std::to_string(line(BO->getBeginLoc())) +
+             " splits threads into 32-lane groups";
+    }
+    for (const ShuffleSite &Site : F.Shuffles)
+      if (Site.S.Kind != ShuffleKind::Index && !Site.S.WidthArg &&
+          !offsetEvidence(Site, *AST).Why.empty())
+        return "the shuffle at line " +
+               std::to_string(line(Site.S.Call->getBeginLoc())) +
+               " reduces over 32 lanes";
+    return "";
+  }
+
+  static void markSubtree(const Stmt *S,
+                          llvm::SmallPtrSetImpl<const Stmt *> &Out) {
+    if (!S)
+      return;
+    Out.insert(S);
+    for (const Stmt *C : S->children())
+      markSubtree(C, Out);
+  }
+
+  void judgeExplicitWidth(const Shuffle &S) {
+    if (evalInt(S.WidthArg, *AST) != 32)
+      return; // warpSize, or a sub-group width such as 16 or 8: portable
+    // Not a use "as the warp width" for macro-constant: an explicit width
+    // is the correct, group-keeping form.
+    report(S.WidthArg->getBeginLoc(), kShuffleWidth, Severity::Note,
+           "width 32 keeps " + S.Name.str() +
+               " inside 32-lane groups: correct on " + waveTargets() +
+               " (wave64), where each wavefront holds two such groups",
+           "Nothing to change for correctness. A native wave64 version "
+           "would use warpSize here, and then every offset, per-warp array "
+           "and launch shape built on 32 must change with it.");
+  }
+
+  /// __shfl_sync whose source lane counts from a 32-lane group's start.
+  bool judgeSourceLane(const Shuffle &S, IndexFlow &Flow,
+                       const std::string &Group) {
+    std::string Why;
+    if (Flow.isGroupLane(S.LaneArg)) {
+      Why = "the source lane " + text(S.LaneArg) +
+            " is numbered within a 32-lane group, but the width defaults to "
+            "the wavefront, 64 lanes on " +
+            waveTargets() +
+            ": lanes 32-63 read from the first group instead of their own";
+    } else if (auto C = evalInt(S.LaneArg, *AST);
+               C && *C >= 0 && *C < 32 && !Group.empty()) {
+      std::string N = std::to_string(*C);
+      Why = S.Name.str() + " reads lane " + N +
+            " of the whole wavefront, but this code works in 32-lane groups (" +
+            Group + "): on " + waveTargets() + " (wave64) lanes 32-63 get lane " +
+            N + "'s value instead of lane " + std::to_string(32 + *C) + "'s";
+    } else {
+      return false;
+    }
+    Finding *F = report(S.Call->getBeginLoc(), kLane0Broadcast, Severity::Error,
+                        Why + "; the result is wrong",
+                        "hipwright port --fix adds width 32: the source lane is "
+                        "then counted from the start of the caller's 32-lane "
+                        "group, as on a 32-wide warp.");
+    addWidthFix(F, S.Call);
+    return true;
+  }
+
+  /// __shfl_{up,down,xor}_sync whose offsets count 32 lanes.
+  bool judgeOffset(const ShuffleSite &Site, bool Ladder) {
+    OffsetEvidence E = offsetEvidence(Site, *AST);
+    if (E.Why.empty()) {
+      auto C = evalInt(Site.S.LaneArg, *AST);
+      if (!Ladder || !C || (*C != 1 && *C != 2 && *C != 4 && *C != 8))
+        return false;
+      E.Why = "this step belongs to a reduction that starts at offset 16";
+    }
+    if (E.Constant)
+      noteConstantUse(E.Constant, Site.S.Call->getBeginLoc());
+    Finding *F = report(Site.S.Call->getBeginLoc(), kShuffleOffset,
+                        Severity::Warning, offsetMessage(Site.S, E.Why),
+                        "hipwright port --fix adds width 32, which keeps the "
+                        "shuffle inside 32-lane groups on every target (32 is "
+                        "CUDA's default width). A native wave64 version starts "
+                        "at warpSize / 2 with no width, and every per-warp "
+                        "index, array and launch shape must change with it.");
+    addWidthFix(F, Site.S.Call);
+    return true;
+  }
+
+  std::string offsetMessage(const Shuffle &S, const std::string &Why) {
+    std::string Head = S.Name.str() + " works in 32 lanes (" + Why +
+                       ") but its width defaults to the wavefront, 64 lanes "
+                       "on " +
+                       waveTargets() + ": ";
+    switch (S.Kind) {
+    case ShuffleKind::Down:
+      return Head + "upper lanes of each 32-lane group read the next group, "
+                    "so only lane 0 of each group keeps the 32-lane result";
+    case ShuffleKind::Up:
+      return Head + "lower lanes of the second 32-lane group read the first "
+                    "group, so a scan not guarded by a lane % 32 test runs "
+                    "across both groups";
+    default:
+      return Head + "xor offsets below 32 stay inside each 32-lane group, so "
+                    "each group works on its own, as a 32-wide warp";
+    }
+  }
+
+  /// threadIdx.x % 32, & 31, / 32, >> 5 in code that uses warp-level
+  /// operations (or spells the 32 as a warp size).
+  void judgeSplits(const FunctionDecl *FD, const BodyFacts &F,
+                   const llvm::SmallPtrSetImpl<const Stmt *> &Judged) {
+    bool HasTiles = llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; });
+    bool WarpOps = usesWarpOps(FD);
+    for (auto &[BO, Kind] : F.Splits) {
+      if (Judged.contains(BO))
+        continue; // part of a shuffle source lane already reported
+      ConstantNames Names =
+          constantNames(BO->getRHS(), Ctx.sourceManager(), Ctx.langOpts());
+      // With a tiled_partition<32> the 32-thread groups are explicit tiles,
+      // which HIP keeps on wave64; the tile finding covers them.
+      if (HasTiles || (!WarpOps && !Names.anyWarpName()))
+        continue;
+      noteConstantUse(BO->getRHS(), BO->getBeginLoc());
+      bool Lane = Kind == IndexFlow::Split::LaneInGroup;
+      report(BO->getBeginLoc(), kLaneArithmetic, Severity::Warning,
+             text(BO) +
+                 (Lane ? " numbers lanes within a 32-lane group"
+                       : " counts 32-lane groups, not wavefronts") +
+                 ", but " + waveTargets() +
+                 " run 64-lane wavefronts: each holds two such groups, which "
+                 "works only while every cross-lane operation stays inside "
+                 "its group",
+             "Keep the 32-lane groups: give every shuffle that relies on them "
+             "width 32 (hipwright port --fix does) and narrow ballot results "
+             "to the group. Using warpSize here instead is a native wave64 "
+             "rewrite: per-warp arrays, launch shapes and data indexing built "
+             "on 32 must change with it.");
+    }
+  }
+
+  void judgeTiles(const BodyFacts &F) {
+    for (const TileSite &T : F.Tiles) {
+      std::string Name = "32";
+      // The tile finding names the constant; it is not reported again as a
+      // macro-constant, since HIP keeps the tile's 32-thread semantics.
+      if (T.Arg) {
+        std::string Shown =
+            constantNames(T.Arg, Ctx.sourceManager(), Ctx.langOpts()).display();
+        if (!Shown.empty())
+          Name = Shown + " = 32";
+      }
+      std::string What = T.IsPartition ? "tiled_partition<" + Name + ">"
+                                       : "thread_block_tile<32>";
+      report(T.Loc, kTileTemplate, Severity::Warning,
+             What + " makes 32-thread tiles: on " + waveTargets() +
+                 " (wave64) each wavefront holds two of them; HIP keeps the "
+                 "tile semantics, so this works, each tile using half a "
+                 "wavefront",
+             "To use whole wavefronts, tiles of 64 (on wave64 targets only: "
+             "warpSize is not a compile-time constant in ROCm 7) and "
+             "everything indexed per tile, including shared arrays sized by "
+             "the tile count, must change together.");
+    }
+  }
+
+  //===- launches ---------------------------------------------------------===//
+
+  /// The three block dimensions of a launch argument, when constant.
+  std::optional<std::array<int64_t, 3>> blockDims(const Expr *E,
+                                                  unsigned Depth = 0) {
+    if (!E || Depth > 4)
+      return std::nullopt;
+    E = E->IgnoreImplicit()->IgnoreParenCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return blockDims(MT->getSubExpr(), Depth + 1);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
+        return blockDims(CE->getArg(0), Depth + 1); // copy of a dim3
+      std::array<int64_t, 3> D = {1, 1, 1};
+      for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+        if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
+          break;
+        auto V = evalInt(CE->getArg(I), *AST);
+        if (!V)
+          return std::nullopt;
+        D[I] = *V;
+      }
+      return D;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getInit() && V->getType()->isRecordType())
+        return blockDims(V->getInit(), Depth + 1);
+    if (E->getType()->isIntegerType())
+      if (auto V = evalInt(E, *AST))
+        return std::array<int64_t, 3>{*V, 1, 1};
+    return std::nullopt;
+  }
+
+  /// The expression that gives the block's x dimension, for naming it.
+  static const Expr *blockXExpr(const Expr *E) {
+    E = E->IgnoreImplicit()->IgnoreParenCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() > 0 && !CE->getArg(0)->getType()->isRecordType())
+      return CE->getArg(0);
+    return E;
+  }
+
+  void judgeLaunches(const BodyFacts &F) {
+    for (const CUDAKernelCallExpr *L : F.Launches) {
+      const CallExpr *Config = L->getConfig();
+      const FunctionDecl *Kernel = L->getDirectCallee();
+      if (!Config || Config->getNumArgs() < 2 || !Kernel ||
+          !usesWarpOps(Kernel))
+        continue;
+      const Expr *Block = Config->getArg(1);
+      auto D = blockDims(Block);
+      if (!D || (*D)[0] != 32)
+        continue;
+      noteConstantUse(blockXExpr(Block), Block->getBeginLoc());
+      bool OneWarp = (*D)[1] * (*D)[2] == 1;
+      std::string K = Kernel->getNameAsString();
+      std::string Msg =
+          OneWarp ? "blocks of 32 threads for '" + K +
+                        "', which uses warp-level operations: on " +
+                        waveTargets() +
+                        " a wavefront has 64 lanes, so each block fills half "
+                        "of one and the other 32 lanes idle"
+                  : "blocks 32 threads wide for '" + K +
+                        "', which uses warp-level operations: on " +
+                        waveTargets() +
+                        " a 64-lane wavefront spans two rows of the block, so "
+                        "code that takes threadIdx.x as the lane works only "
+                        "while every cross-lane operation stays inside 32 "
+                        "lanes";
+      report(Block->getBeginLoc(), kLaunchShape, Severity::Warning, Msg,
+             "Launch blocks whose x dimension is a multiple of 64 to fill "
+             "wavefronts, and re-derive the per-warp indexing (lane, warp id, "
+             "per-warp arrays, grid size) from the new shape; on NVIDIA the "
+             "same shape works with 32-wide warps.");
+    }
+  }
+
+  //===- macros and named constants used as the warp width ---------------===//
+
+  /// Records that the constant expression \p E, used as a warp width at
+  /// \p Use, is spelled with macros, constants or template parameters.
+  void noteConstantUse(const Expr *E, SourceLocation Use) {
+    ConstantNames Names = constantNames(E, Ctx.sourceManager(), Ctx.langOpts());
+    for (const std::string &M : Names.Macros) {
+      auto It = Macros.find(M);
+      if (It != Macros.end() && It->second.WarpUse.isInvalid())
+        It->second.WarpUse = Use;
+    }
+    for (const ValueDecl *D : Names.Decls) {
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        if (V->getInit() && evalInt(V->getInit(), *AST) == 32)
+          noteWarpConstant(V, Use);
+      } else if (const auto *P = dyn_cast<NonTypeTemplateParmDecl>(D)) {
+        reportTemplateDefault(P, Use);
+      }
+    }
+  }
+
+  void noteWarpConstant(const VarDecl *V, SourceLocation Use) {
+    ConstUses.try_emplace(V, Use);
+  }
+
+  /// template <int W = 32> where W is used as a warp width.
+  void reportTemplateDefault(const NonTypeTemplateParmDecl *P,
+                             SourceLocation Use) {
+    if (!P->hasDefaultArgument() ||
+        evalInt(P->getDefaultArgument().getArgument().getAsExpr(), *AST) != 32)
+      return;
+    report(P->getLocation(), kTileTemplate, Severity::Warning,
+           "template parameter '" + P->getNameAsString() +
+               "' defaults to 32 and is used as the warp width (line " +
+               std::to_string(line(Use)) + "): on " + waveTargets() +
+               " (wave64) the default makes 32-lane groups, two per wavefront",
+           "Keep the default and give the shuffles built on it width 32, or "
+           "instantiate with 64 for wave64-only builds (warpSize is not a "
+           "compile-time constant in ROCm 7) and change what is sized by it.");
+  }
+
+  void reportConstants() {
+    for (auto &[Name, M] : Macros) {
+      if (M.WarpUse.isInvalid() && !(M.Expanded && isWarpName(Name)))
+        continue;
+      reportConstant(M.Def, Name.str(), M.WarpUse);
+    }
+    for (auto &[V, Use] : ConstUses)
+      reportConstant(V->getLocation(), V->getNameAsString(), Use);
+  }
+
+  void reportConstant(SourceLocation Def, const std::string &Name,
+                      SourceLocation Use) {
+    std::string Where =
+        Use.isValid() ? " (line " + std::to_string(line(Use)) + ")" : "";
+    report(Def, kMacroConstant, Severity::Warning,
+           "'" + Name + "' is 32 and used as the warp width" + Where + ": on " +
+               waveTargets() +
+               " a wavefront has 64 lanes, so code built on it works in "
+               "32-lane groups, two per wavefront",
+           "Do not just change it to 64 or warpSize: per-warp arrays, launch "
+           "shapes and data layout built on it change too, and warpSize is "
+           "not a compile-time constant in ROCm 7. Keep 32 and give the "
+           "shuffles width 32 (hipwright port --fix does), or rewrite the "
+           "kernel natively for 64-lane wavefronts.");
+  }
+
+  ASTContext *AST = nullptr;
+  std::optional<std::string> WaveTargets;
+  MacroTable Macros;
+  std::map<const VarDecl *, SourceLocation> ConstUses;
+  llvm::DenseMap<const FunctionDecl *, bool> WarpOps;
+  std::set<std::pair<unsigned, std::string>> Reported;
+};
+
+} // namespace
+
+std::vector<RuleInfo> warpSizeRules() {
+  return {
+      {std::string(kLaneArithmetic), Severity::Warning,
+       "a thread index split into lanes or warps by 32 (% 32, & 31, / 32, >> 5)",
+       "On 64-lane wavefronts (gfx942, gfx950) lane = threadIdx.x % 32 and "
+       "warp = threadIdx.x / 32 describe 32-lane groups, two per wavefront. "
+       "The code still works while every cross-lane operation (shuffle, "
+       "ballot) stays inside its group."},
+      {std::string(kShuffleOffset), Severity::Warning,
+       "shuffle offsets built for 32 lanes (from 16, or bounded by 32) with "
+       "the default width",
+       "The default width of __shfl_down/up/xor_sync is the wavefront: 64 "
+       "lanes on gfx942/gfx950. A 32-lane reduction then reads across its "
+       "group: only lane 0 of each group keeps the 32-lane result. The fix-it "
+       "adds width 32."},
+      {std::string(kShuffleWidth), Severity::Note,
+       "a shuffle with an explicit width of 32",
+       "Width 32 keeps the shuffle inside 32-lane groups, which is correct on "
+       "64-lane wavefronts; it uses half a wavefront per group."},
+      {std::string(kLane0Broadcast), Severity::Error,
+       "a __shfl_sync source lane numbered within a 32-lane group, with the "
+       "default width",
+       "With lane = threadIdx.x % 32, __shfl_sync(mask, v, 0) means 'lane 0 "
+       "of my group'; with the default width (64 on gfx942/gfx950) lanes "
+       "32-63 read lane 0 of the other group: a wrong result. The fix-it "
+       "adds width 32."},
+      {std::string(kMacroConstant), Severity::Warning,
+       "a macro or constant defined as 32 and used as the warp width",
+       "#define WARP_SIZE 32 or constexpr int kWarpSize = 32 makes the code "
+       "work in 32-lane groups on 64-lane wavefronts. Changing it to 64 or "
+       "warpSize is not safe alone: what is sized by it changes too."},
+      {std::string(kTileTemplate), Severity::Warning,
+       "tiled_partition<32>, thread_block_tile<32> or a template width "
+       "defaulting to 32",
+       "32-thread tiles are half a wavefront on gfx942/gfx950. HIP keeps tile "
+       "semantics, so the code works, with two tiles per wavefront."},
+      {std::string(kLaunchShape), Severity::Warning,
+       "a launch whose blocks are 32 threads wide, for a kernel that uses "
+       "warp-level operations",
+       "A block of 32 threads fills half a 64-lane wavefront (the rest "
+       "idles); a block 32 wide and several rows tall puts two rows in one "
+       "wavefront, so threadIdx.x is not the lane."},
+  };
+}
+
+std::unique_ptr<Analyzer> createWarpSizeAnalyzer(AnalysisContext &Ctx) {
+  return std::make_unique<WarpSizeAnalyzer>(Ctx);
+}
+
+} // namespace hipwright
