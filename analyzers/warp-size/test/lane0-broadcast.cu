@@ -1,0 +1,50 @@
+// Expectations for warp-size.lane0-broadcast; see tests/analyzers/check_analyzer.sh.
+// A __shfl_sync source lane numbered inside a 32-lane group, with the
+// default (wavefront-wide) width: wrong on 64-lane wavefronts. The fix-it
+// adds width 32.
+// HIPWRIGHT-COMPILE-FIXED
+
+// Broadcast from lane 0 of each 32-lane group.
+__global__ void broadcastGroupLeader(const float *in, float *out) {
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  float v = lane == 0 ? in[blockIdx.x * blockDim.x + threadIdx.x] : 0.0f;
+  float leader = __shfl_sync(__activemask(), v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: error: __shfl_sync reads lane 0 of the whole wavefront, but this code works in 32-lane groups ('threadIdx.x % 32' at line 9 splits threads into 32-lane groups): on gfx942, gfx950 (wave64) lanes 32-63 get lane 0's value instead of lane 32's; the result is wrong [warp-size.lane0-broadcast]
+  // CHECK-FIXES: float leader = __shfl_sync(__activemask(), v, 0, 32);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = leader;
+}
+
+// Reduce over 32 lanes, then hand lane 31's running total to everyone.
+__device__ int groupTotal(int v) {
+  for (int d = 1; d < 32; d *= 2) {
+    int n = __shfl_up_sync(__activemask(), v, d);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: {{.*}} [warp-size.shuffle-offset]
+    // CHECK-FIXES: int n = __shfl_up_sync(__activemask(), v, d, 32);
+    v += n;
+  }
+  return __shfl_sync(__activemask(), v, 31);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: __shfl_sync reads lane 31 of the whole wavefront, but this code works in 32-lane groups (the shuffle at line 21 reduces over 32 lanes): on gfx942, gfx950 (wave64) lanes 32-63 get lane 31's value instead of lane 63's; the result is wrong [warp-size.lane0-broadcast]
+  // CHECK-FIXES: return __shfl_sync(__activemask(), v, 31, 32);
+}
+
+// Rotate within the group: the source lane comes from lane = tid & 31.
+__global__ void rotate(int *data) {
+  unsigned lane = threadIdx.x & 31;
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: {{.*}} [warp-size.lane-arithmetic]
+  int v = data[threadIdx.x];
+  v = __shfl_sync(__activemask(), v, (lane + 1) % 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: the source lane '(lane + 1) % 32' is numbered within a 32-lane group, but the width defaults to the wavefront, 64 lanes on gfx942, gfx950: lanes 32-63 read from the first group instead of their own; the result is wrong [warp-size.lane0-broadcast]
+  // CHECK-FIXES: v = __shfl_sync(__activemask(), v, (lane + 1) % 32, 32);
+  int pair = __shfl_sync(__activemask(), v, lane ^ 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: error: the source lane 'lane ^ 1' is numbered within a 32-lane group{{.*}} [warp-size.lane0-broadcast]
+  // CHECK-FIXES: int pair = __shfl_sync(__activemask(), v, lane ^ 1, 32);
+  data[threadIdx.x] = v + pair + groupTotal(v);
+}
+
+// Already explicit: width 32 makes lane 0 the group's lane 0 (a note).
+__global__ void alreadyFixed(float *out) {
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  out[threadIdx.x] = __shfl_sync(__activemask(), out[threadIdx.x], 0, 32) + lane;
+}

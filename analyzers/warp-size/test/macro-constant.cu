@@ -1,0 +1,38 @@
+// Expectations for warp-size.macro-constant; see tests/analyzers/check_analyzer.sh.
+// A macro or named constant defined as 32 and used as the warp width is
+// reported once, where it is defined.
+// HIPWRIGHT-COMPILE-FIXED
+#define WARP_SIZE 32
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARP_SIZE' is 32 and used as the warp width (line [[@LINE+21]]): on gfx942, gfx950 a wavefront has 64 lanes, so code built on it works in 32-lane groups, two per wavefront [warp-size.macro-constant]
+#define GROUP 32
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'GROUP' is 32 and used as the warp width (line [[@LINE+21]]){{.*}} [warp-size.macro-constant]
+#define WARPS_PER_BLOCK_DIVISOR (32)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARPS_PER_BLOCK_DIVISOR' is 32 and used as the warp width: on gfx942, gfx950{{.*}} [warp-size.macro-constant]
+#define ROW_LENGTH 32
+constexpr int kWarpSize = 32;
+// CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'kWarpSize' is 32 and used as the warp width (line [[@LINE+3]]){{.*}} [warp-size.macro-constant]
+
+__device__ float reduce(float v) {
+  for (int o = 1; o < kWarpSize; o *= 2)
+    v += __shfl_xor_sync(__activemask(), v, o);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: {{.*}} [warp-size.shuffle-offset]
+  // CHECK-FIXES: v += __shfl_xor_sync(__activemask(), v, o, 32);
+  return v;
+}
+
+__global__ void kernel(float *out, const float *in) {
+  __shared__ float partial[256 / WARPS_PER_BLOCK_DIVISOR];
+  // A row of 32 floats: data, not lanes.
+  __shared__ float row[ROW_LENGTH];
+  int lane = threadIdx.x % WARP_SIZE;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x % WARP_SIZE' numbers lanes{{.*}} [warp-size.lane-arithmetic]
+  int warp = threadIdx.x / GROUP;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x / GROUP' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  row[lane] = in[threadIdx.x];
+  float s = reduce(row[lane]);
+  if (lane == 0)
+    partial[warp] = s;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = partial[0] + row[1];
+}

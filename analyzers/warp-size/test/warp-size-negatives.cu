@@ -1,0 +1,109 @@
+// Look-alikes of the warp-size rules that must stay silent: a 32 that is a
+// tile edge, a bit width, a shift amount on 64-bit data, an array length or
+// a loop bound over data, and warp code already written for any width.
+// This file carries no expectations: any warning or error fails it.
+#include <cstdint>
+
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+#define NAME_LEN 32
+
+// The classic shared-memory transpose: TILE_DIM is a tile edge.
+__global__ void transpose(float *out, const float *in, int rows, int cols) {
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    if (x < cols && y + j < rows)
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    if (x < rows && y + j < cols)
+      out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// A 1-D block mapped onto a 32x32 tile: no warp-level operation anywhere.
+__global__ void tileFromLinear(float *out, const float *in) {
+  __shared__ float t[32][33];
+  int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+  t[ty][tx] = in[blockIdx.x * 1024 + threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * 1024 + threadIdx.x] = t[tx][ty];
+}
+
+// Bit manipulation on 32-bit words, popcount loops to 32, 64-bit shifts.
+__device__ unsigned rotl(unsigned x, int r) { return (x << r) | (x >> (32 - r)); }
+__device__ int popcountLoop(unsigned w) {
+  int n = 0;
+  for (int b = 0; b < 32; ++b)
+    n += (w >> b) & 1;
+  return n;
+}
+__device__ uint32_t high(uint64_t v) { return uint32_t(v >> 32); }
+__device__ uint64_t join(uint32_t hi, uint32_t lo) { return (uint64_t(hi) << 32) | lo; }
+__device__ unsigned hash(unsigned h) {
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  return h & 31;
+}
+
+// A bitmap with one bit per thread: word = gid / 32, bit = gid % 32.
+__global__ void markBits(unsigned *bits, const int *flags, int n) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (gid < n && flags[gid])
+    atomicOr(&bits[gid / 32], 1u << (gid % 32));
+}
+
+// Arrays of 32 and loops over data.
+struct Record {
+  char name[NAME_LEN];
+  int values[32];
+};
+__global__ void records(Record *r, int *sum) {
+  int s = 0;
+  for (int i = 0; i < 32; ++i)
+    s += r[blockIdx.x].values[i];
+  char local[32];
+  local[threadIdx.x % 32] = r[blockIdx.x].name[threadIdx.x % 32];
+  atomicAdd(sum, s + local[0]);
+}
+
+// Data indexed by a thread is not a thread index.
+__global__ void dataModulo(int *out, const int *in) {
+  out[threadIdx.x] = in[threadIdx.x] % 32 + (in[threadIdx.x] >> 5) + blockIdx.x / 32;
+}
+
+// Warp code written for any wavefront width.
+__device__ float waveSum(float v) {
+  for (int o = warpSize / 2; o > 0; o /= 2)
+    v += __shfl_down_sync(__activemask(), v, o);
+  return __shfl_sync(__activemask(), v, 0);
+}
+__global__ void anyWidth(float *out, const float *in) {
+  int lane = threadIdx.x % warpSize;
+  int wave = threadIdx.x / warpSize;
+  float s = waveSum(in[threadIdx.x]);
+  if (lane == 0)
+    out[wave] = s;
+}
+
+// A broadcast from lane 0 with no sign of 32-lane groups: wave-wide.
+__device__ int leader(int v) { return __shfl_sync(__activemask(), v, 0); }
+
+// Sub-group shuffles with their own width.
+__device__ int octet(int v) {
+  for (int o = 4; o > 0; o /= 2)
+    v += __shfl_down_sync(__activemask(), v, o, 8);
+  return v;
+}
+
+// Launches with whole wavefronts, or for kernels without warp operations.
+void launches(float *o, const float *i, int *p) {
+  transpose<<<dim3(4, 4), dim3(TILE_DIM, BLOCK_ROWS)>>>(o, i, 128, 128);
+  tileFromLinear<<<4, 1024>>>(o, i);
+  dataModulo<<<4, 32>>>(p, p);
+  anyWidth<<<4, 256>>>(o, i);
+}
