@@ -1,5 +1,6 @@
 //===- CompileArgs.cpp - clang command lines for CUDA sources -------------===//
 #include "frontend/CompileArgs.h"
+#include "frontend/ParsePrelude.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -97,7 +98,7 @@ std::vector<std::string> CompileArgs::argsFor(StringRef File) const {
     Args.insert(Args.end(),
                 {"-x", "cuda", "--cuda-path=" + Toolkit.Root,
                  "-Wno-unknown-cuda-version", "--cuda-host-only",
-                 "-isystem", Inc + "/cccl"});
+                 "-isystem", Inc + "/cccl", "-include", kParsePreludePath});
     break;
   case SourceLanguage::Cxx:
     Args.insert(Args.end(), {"-x", "c++", "-isystem", Inc + "/cccl",

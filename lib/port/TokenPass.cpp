@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <optional>
 
@@ -232,7 +233,7 @@ private:
     RawToken PathTok{clang::tok::unknown, PathOffset,
                      static_cast<unsigned>(Path.size()), false, Path};
     if (!R) {
-      if (looksLikeCudaHeader(Path)) {
+      if (looksLikeCudaHeader(Path) && inToolkit(Path)) {
         reference(PathTok, "", "unknown", false);
         finding(PathTok, Severity::Warning,
                 "CUDA header <" + Path.str() +
@@ -254,6 +255,15 @@ private:
     if (R->renames())
       edit(PathTok, R->Hip);
     reference(PathTok, R->Hip, R->Family, true);
+  }
+
+  bool inToolkit(StringRef Path) const {
+    if (In.ToolkitRoot.empty())
+      return true; // no toolkit to ask: keep reporting
+    for (const char *Sub : {"/include/", "/include/cccl/"})
+      if (llvm::sys::fs::exists(In.ToolkitRoot.str() + Sub + Path.str()))
+        return true;
+    return false;
   }
 
   void defineDirective(size_t NameTok, size_t End) {

@@ -37,6 +37,10 @@ struct TokenPassInput {
   /// nvcc includes cuda_runtime.h into every .cu file implicitly; a ported
   /// .cu file that relied on it needs an explicit hip/hip_runtime.h.
   bool NeedsImplicitRuntimeInclude = false;
+  /// The CUDA toolkit's root: an include that looks like CUDA's is only
+  /// reported as unmapped when the toolkit really has that header (users
+  /// have their own cuda_utils.h).
+  llvm::StringRef ToolkitRoot;
 };
 
 /// Appends this file's edits, API references and findings to \p Out.

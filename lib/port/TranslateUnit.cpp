@@ -1,6 +1,7 @@
 //===- TranslateUnit.cpp - one parse, all passes, one TU ------------------===//
 #include "port/TranslateUnit.h"
 #include "analysis/Analyzer.h"
+#include "frontend/ParsePrelude.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
 
@@ -14,6 +15,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 
@@ -155,6 +157,7 @@ private:
       auto Refs = Facts.Refs.find(Path);
       if (Refs != Facts.Refs.end())
         In.AstRefs = &Refs->second;
+      In.ToolkitRoot = Ctx.Args->toolkit().Root;
       In.NeedsImplicitRuntimeInclude =
           FID == Main && llvm::sys::path::extension(Path) == ".cu";
       runTokenPass(In, Out);
@@ -181,8 +184,15 @@ TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
   TuResult Out;
   Out.MainFile = MainFile.str();
   std::vector<std::string> Args = Ctx.Args->argsFor(MainFile);
+  // The real file system, with the parse prelude laid over it in memory.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(kParsePreludePath, 0,
+                  llvm::MemoryBuffer::getMemBuffer(parsePreludeText()));
+  Overlay->pushOverlay(Memory);
   llvm::IntrusiveRefCntPtr<FileManager> Files(
-      new FileManager(FileSystemOptions()));
+      new FileManager(FileSystemOptions(), Overlay));
   ActionFactory Factory(Ctx, Out);
   tooling::ToolInvocation Invocation(Args, Factory.create(), Files.get());
   ErrorCollector Errors(Out.Errors);
