@@ -32,6 +32,19 @@ public:
     return true;
   }
 
+  /// Kernel definitions are counted here, in the parse that exists anyway,
+  /// so `report` need not scan sources for __global__.
+  bool VisitFunctionDecl(FunctionDecl *D) {
+    if (!D->hasAttr<CUDAGlobalAttr>() || !D->isThisDeclarationADefinition() ||
+        !D->getIdentifier())
+      return true;
+    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    if (auto Path = userFile(L))
+      Out.Kernels.push_back(
+          {*Path, SM.getExpansionLineNumber(L), D->getName().str()});
+    return true;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     noteRef(E->getLocation(), E->getDecl());
     return true;

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <set>
 #include <tuple>
 
@@ -120,8 +121,18 @@ Expected<PortResult> runPort(const PortRequest &Req) {
         Req.Jobs ? Req.Jobs
                  : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    std::mutex ProgressMutex;
+    size_t Done = 0;
+    if (Req.OnUnitDone) // the line appears before the first, slowest TU
+      Req.OnUnitDone(0, Tree.Units.size());
     for (size_t I = 0; I < Tree.Units.size(); ++I)
-      Pool.async([&, I] { Units[I] = translateUnit(Tree.Units[I], Ctx); });
+      Pool.async([&, I] {
+        Units[I] = translateUnit(Tree.Units[I], Ctx);
+        if (Req.OnUnitDone) {
+          std::lock_guard<std::mutex> Lock(ProgressMutex);
+          Req.OnUnitDone(++Done, Tree.Units.size());
+        }
+      });
     Pool.wait();
   }
 
@@ -143,6 +154,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   std::map<std::tuple<std::string, unsigned, std::string>, ApiReference> Refs;
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>, Finding>
       Findings;
+  std::map<std::tuple<std::string, unsigned, std::string>, KernelDef> Kernels;
   for (TuResult &U : Units) {
     Edits.addAll(U.Edits);
     for (ApiReference &R : U.References)
@@ -152,6 +164,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
         Edits.addAll(F.Fixes);
       Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
     }
+    for (KernelDef &K : U.Kernels)
+      Kernels.try_emplace({K.File, K.Line, K.Name}, K);
     for (std::string &E : U.Errors) {
       // Attribute an error to the user file it points into, else to the TU.
       std::string Owner = U.MainFile;
@@ -169,6 +183,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Result.References.push_back(std::move(R));
   for (auto &[_, F] : Findings)
     Result.Findings.push_back(std::move(F));
+  for (auto &[_, K] : Kernels)
+    Result.Kernels.push_back(std::move(K));
 
   std::vector<std::string> AllFiles = Tree.Units;
   AllFiles.insert(AllFiles.end(), Tree.Headers.begin(), Tree.Headers.end());

@@ -11,6 +11,7 @@
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
 #include "port/TuResult.h"
+#include "support/Progress.h"
 
 #include "llvm/Support/Error.h"
 
@@ -29,6 +30,9 @@ struct PortRequest {
   TranslateOptions Options;
   /// Apply the analyzers' safe fix-its with the translation (--fix).
   bool ApplyFixes = false;
+  /// Called after each translation unit finishes, from a worker thread but
+  /// never concurrently (a progress line; lib/support/Progress.h).
+  ProgressCallback OnUnitDone;
 };
 
 enum class FileStatus { Translated, Unchanged, Partial, Failed };
@@ -48,6 +52,7 @@ struct PortResult {
   std::vector<FileOutcome> Files; ///< sorted by path
   std::vector<ApiReference> References;
   std::vector<Finding> Findings;
+  std::vector<KernelDef> Kernels; ///< sorted by file, line
   std::vector<EditConflict> Conflicts;
   double Seconds = 0;
 };

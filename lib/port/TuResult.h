@@ -20,6 +20,14 @@ struct ApiReference {
   bool Converted = false;
 };
 
+/// A __global__ function defined in user code, for the report's kernel
+/// count (kernels in a shared header are counted once).
+struct KernelDef {
+  std::string File;
+  unsigned Line = 0;
+  std::string Name;
+};
+
 /// Everything one translation unit contributed. Plain data, so TUs can run
 /// on worker threads and be merged deterministically afterwards.
 struct TuResult {
@@ -28,6 +36,7 @@ struct TuResult {
   std::vector<Replacement> Edits;
   std::vector<ApiReference> References;
   std::vector<Finding> Findings;
+  std::vector<KernelDef> Kernels;
   std::vector<std::string> Errors; ///< "file:line:col: error: message"
   bool Failed = false;             ///< no usable parse at all
 };

@@ -9,6 +9,7 @@
 #include "Commands.h"
 
 #include "config/Config.h"
+#include "findings/ApplyConfig.h"
 #include "findings/Baseline.h"
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
@@ -158,6 +159,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
     Base = std::move(*B);
   }
 
+  Req.OnUnitDone = terminalProgress("lint");
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
     errs() << "hipwright lint: error: " << toString(Result.takeError())
@@ -167,25 +169,14 @@ int runLintCommand(const std::vector<std::string> &Args) {
 
   // Per-file configuration: excluded paths and disabled rules drop their
   // findings; severity overrides apply.
-  std::vector<Finding> Findings;
-  for (Finding &F : Result->Findings) {
-    Expected<const Config *> Cfg = Configs.forFile(F.File);
-    if (!Cfg) {
-      errs() << "hipwright lint: error: " << toString(Cfg.takeError())
-             << "\n";
-      return ExitUsage;
-    }
-    StringRef Dir = (*Cfg)->Source.empty()
-                        ? StringRef(Result->Inputs.Root)
-                        : sys::path::parent_path((*Cfg)->Source);
-    StringRef Rel = F.File;
-    if (Rel.consume_front(Dir))
-      Rel = Rel.ltrim('/');
-    if ((*Cfg)->excludes(Rel) || !(*Cfg)->ruleEnabled(F.RuleId))
-      continue;
-    F.Level = (*Cfg)->severityFor(F);
-    Findings.push_back(std::move(F));
+  Expected<std::vector<Finding>> Configured =
+      applyConfig(std::move(Result->Findings), Configs, Result->Inputs.Root);
+  if (!Configured) {
+    errs() << "hipwright lint: error: " << toString(Configured.takeError())
+           << "\n";
+    return ExitUsage;
   }
+  std::vector<Finding> Findings = std::move(*Configured);
   sortFindings(Findings);
 
   bool InputError = false;

@@ -147,6 +147,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   if (Analyze)
     Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
+  Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
     errs() << "hipwright port: error: " << toString(Result.takeError())
