@@ -102,8 +102,12 @@ public:
     ptx::AsmStatement A = fromAst(*S);
     if (Where == Side::HostDevice && !ptx::looksLikePtx(A.Ptx))
       return;
-    emit(A, S->getAsmLoc(),
-         CharSourceRange::getTokenRange(S->getBeginLoc(), S->getEndLoc()));
+    // An asm written in a macro body is rewritten nowhere: replacing one
+    // expansion would leave the PTX in the #define for the others.
+    std::optional<CharSourceRange> Whole;
+    if (S->getBeginLoc().isFileID() && S->getEndLoc().isFileID())
+      Whole = CharSourceRange::getTokenRange(S->getBeginLoc(), S->getEndLoc());
+    emit(A, S->getAsmLoc(), Whole);
   }
 
   void onEndOfTranslationUnit() override {
@@ -113,7 +117,8 @@ public:
         continue;
       for (ptx::LexedAsm &L : ptx::scanAsm(R, SM, Ctx.langOpts()))
         if (ptx::looksLikePtx(L.Asm.Ptx))
-          emit(L.Asm, L.Begin, CharSourceRange::getCharRange(L.Begin, L.End));
+          emit(L.Asm, L.Begin,
+               CharSourceRange::getCharRange(L.Begin, L.End));
     }
   }
 
@@ -158,7 +163,7 @@ private:
   }
 
   void emit(const ptx::AsmStatement &A, SourceLocation Loc,
-            CharSourceRange Whole) {
+            std::optional<CharSourceRange> Whole) {
     std::optional<ptx::Verdict> V = ptx::judge(A, fixOptions());
     if (!V)
       return;
@@ -166,8 +171,8 @@ private:
     if (!F)
       return;
     F->Suggestion = V->Suggestion;
-    if (V->Rewrite)
-      if (auto Fix = Ctx.replacement(Whole, *V->Rewrite))
+    if (V->Rewrite && Whole)
+      if (auto Fix = Ctx.replacement(*Whole, *V->Rewrite))
         F->Fixes.push_back(std::move(*Fix));
   }
 };

@@ -55,8 +55,14 @@ std::vector<Idiom> relevant(const Program &P) {
     if (!Seen)
       Kept.push_back(I);
   }
-  if (Kept.empty() && !All.empty())
-    Kept.push_back(All.front());
+  if (Kept.empty() && !All.empty()) {
+    // Only plumbing: one generic idiom naming the opcodes used.
+    Idiom Plain = All.front();
+    for (size_t K = 1; K < All.size(); ++K)
+      if (!llvm::StringRef(Plain.Name).contains(All[K].Name))
+        Plain.Name += "/" + All[K].Name;
+    Kept.push_back(Plain);
+  }
   return Kept;
 }
 

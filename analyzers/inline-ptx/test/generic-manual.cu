@@ -29,3 +29,12 @@ __device__ void event() {
   asm volatile("pmevent 1;");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: inline PTX pmevent has no AMD equivalent [inline-ptx]
 }
+
+__device__ unsigned select(unsigned s) {
+  unsigned t;
+  asm("{\n\t.reg .pred p;\n\tsetp.eq.u32 p, %1, 0;\n\t@p mov.u32 %0, 1;\n\t"
+      "@!p mov.u32 %0, 2;\n\t}"
+      : "=r"(t) : "r"(s));
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: inline PTX setp/mov -> plain C++ (operators, casts, math functions) [inline-ptx]
+  return t;
+}

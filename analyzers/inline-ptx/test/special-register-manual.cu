@@ -52,3 +52,14 @@ __device__ unsigned lanemaskInArchBranch() {
 #endif
   return m;
 }
+
+// An asm in a macro body is reported where the macro is used, and not
+// rewritten: the #define would keep the PTX for its other uses.
+#define LANE_ID(x) asm("mov.u32 %0, %%laneid;" : "=r"(x))
+__device__ unsigned viaMacro() {
+  unsigned l;
+  LANE_ID(l);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX %laneid -> __lane_id() [inline-ptx.special-register]
+  // CHECK-FIXES: LANE_ID(l);
+  return l;
+}
