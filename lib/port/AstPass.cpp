@@ -50,6 +50,19 @@ public:
     return true;
   }
 
+  /// A call with dependent arguments in a template (`cudaMalloc(&p, n *
+  /// sizeof(T))`) is not resolved yet, but its candidates are known: when
+  /// they are all CUDA's, so is the name.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    if (E->getNumDecls() == 0 || !E->getName().isIdentifier())
+      return true;
+    bool AllCuda = llvm::all_of(E->decls(), [&](const NamedDecl *D) {
+      return declaredInToolkit(D->getUnderlyingDecl());
+    });
+    noteRef(E->getNameLoc(), AllCuda);
+    return true;
+  }
+
   bool VisitTypeLoc(TypeLoc TL) {
     if (auto TT = TL.getAs<TypedefTypeLoc>())
       noteRef(TT.getNameLoc(), TT.getDecl());
@@ -118,14 +131,16 @@ private:
   }
 
   void noteRef(SourceLocation Loc, const NamedDecl *D) {
-    if (!D || !D->getIdentifier())
-      return;
+    if (D && D->getIdentifier())
+      noteRef(Loc, declaredInToolkit(D));
+  }
+
+  void noteRef(SourceLocation Loc, bool DeclaredInCuda) {
     SourceLocation Spell = SM.getSpellingLoc(Loc);
     auto Path = userFile(Spell);
     if (!Path)
       return;
-    Facts.Refs[*Path][SM.getFileOffset(Spell)] =
-        AstReference{declaredInToolkit(D)};
+    Facts.Refs[*Path][SM.getFileOffset(Spell)] = AstReference{DeclaredInCuda};
   }
 
   void edit(SourceLocation Begin, unsigned Length, std::string Text) {

@@ -31,6 +31,10 @@ struct Device {
   int cudaDevice = 0;
 };
 
+// In a template the call is resolved only at instantiation; it is still
+// the runtime's cudaFree, not the member above.
+template <typename T> void releaseDevice(T *p) { cudaFree(p); }
+
 __global__ void bump(int *x) { atomicAdd(x, 1); }
 
 int main() {
@@ -49,5 +53,8 @@ int main() {
     pd->cudaFree(host);
   cudaCheck(cudaStreamSynchronize(dev.cudaStream), "sync");
   cudaCheck(mylib::cudaFreeDevice(counter), "cudaFree");
+  int *spare = nullptr;
+  cudaMalloc(&spare, sizeof(int));
+  releaseDevice(spare);
   return dev.cudaDevice + cudaDeviceCount;
 }
