@@ -281,8 +281,16 @@ static OffsetEvidence offsetEvidence(const ShuffleSite &Site,
   const Expr *Offset = Site.S.LaneArg;
   if (evalInt(Offset, AST) == 16)
     return {"offset 16 is half of a 32-lane warp", Offset};
-  if (!Site.Loop)
+  if (!Site.Loop) {
+    // int offset = 16; while (offset > 0) { ...; offset >>= 1; }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Offset->IgnoreParenCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit() &&
+        evalInt(V->getInit(), AST) == 16)
+      return {"the offset variable starts at 16, half of a 32-lane warp",
+              V->getInit()};
     return {};
+  }
   const ValueDecl *Var = BodyWalker::loopVariable(Site.Loop);
   if (const Expr *Init = loopInit(Site.Loop); Init && evalInt(Init, AST) == 16)
     return {"the offset loop starts at 16, half of a 32-lane warp", Init};

@@ -60,8 +60,20 @@ __device__ float maxDown(float v) {
   return v;
 }
 
+// A while loop: the offset variable starts at 16.
+__device__ int whileDown(int v) {
+  int offset = 16;
+  while (offset > 0) {
+    v += __shfl_down_sync(__activemask(), v, offset);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: __shfl_down_sync works in 32 lanes (the offset variable starts at 16, half of a 32-lane warp){{.*}} [warp-size.shuffle-offset]
+    // CHECK-FIXES: v += __shfl_down_sync(__activemask(), v, offset, 32);
+    offset >>= 1;
+  }
+  return v;
+}
+
 __global__ void use(int *out, float *f) {
   out[threadIdx.x] = reduceDown(out[threadIdx.x]) + inclusiveScan(1, 0) +
-                     unrolled(2);
+                     unrolled(2) + whileDown(3);
   f[threadIdx.x] = butterfly(f[threadIdx.x]) + maxDown(1.0f);
 }
