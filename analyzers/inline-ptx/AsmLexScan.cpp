@@ -48,7 +48,9 @@ private:
   llvm::StringRef Buf;
   size_t P = 0;
 
-  bool at(tok::TokenKind K) const { return P < Toks.size() && Toks[P].Kind == K; }
+  bool at(tok::TokenKind K) const {
+    return P < Toks.size() && Toks[P].Kind == K;
+  }
   std::optional<std::string> strings();
   bool operand(AsmOperand &Op);
 };
@@ -148,10 +150,17 @@ std::string decodeStringLiteral(llvm::StringRef S) {
     }
     char C = S[++I];
     switch (C) {
-    case 'n': Out += '\n'; break;
-    case 't': Out += '\t'; break;
-    case 'r': Out += '\r'; break;
-    case '\n': break; // line continuation
+    case 'n':
+      Out += '\n';
+      break;
+    case 't':
+      Out += '\t';
+      break;
+    case 'r':
+      Out += '\r';
+      break;
+    case '\n':
+      break; // line continuation
     case 'x': {
       unsigned V = 0;
       while (I + 1 < S.size() && llvm::isHexDigit(S[I + 1]))
@@ -162,8 +171,8 @@ std::string decodeStringLiteral(llvm::StringRef S) {
     default:
       if (C >= '0' && C <= '7') {
         unsigned V = C - '0';
-        for (int K = 0; K < 2 && I + 1 < S.size() && S[I + 1] >= '0' &&
-                        S[I + 1] <= '7';
+        for (int K = 0;
+             K < 2 && I + 1 < S.size() && S[I + 1] >= '0' && S[I + 1] <= '7';
              ++K)
           V = V * 8 + (S[++I] - '0');
         Out += static_cast<char>(V);

@@ -62,7 +62,8 @@ bool isSimple(const Expr *E) {
 }
 
 std::string typeName(QualType T) {
-  return T.isNull() ? "" : T.getCanonicalType().getUnqualifiedType().getAsString();
+  return T.isNull() ? ""
+                    : T.getCanonicalType().getUnqualifiedType().getAsString();
 }
 
 class SkippedRanges : public PPCallbacks {
@@ -117,8 +118,7 @@ public:
         continue;
       for (ptx::LexedAsm &L : ptx::scanAsm(R, SM, Ctx.langOpts()))
         if (ptx::looksLikePtx(L.Asm.Ptx))
-          emit(L.Asm, L.Begin,
-               CharSourceRange::getCharRange(L.Begin, L.End));
+          emit(L.Asm, L.Begin, CharSourceRange::getCharRange(L.Begin, L.End));
     }
   }
 
@@ -145,7 +145,8 @@ private:
     A.Ptx = ptx::parse(S.getAsmString());
     A.Volatile = S.isVolatile();
     for (unsigned I = 0; I < S.getNumOutputs(); ++I)
-      A.Outputs.push_back(operand(S.getOutputConstraint(I), S.getOutputExpr(I)));
+      A.Outputs.push_back(
+          operand(S.getOutputConstraint(I), S.getOutputExpr(I)));
     for (unsigned I = 0; I < S.getNumInputs(); ++I)
       A.Inputs.push_back(operand(S.getInputConstraint(I), S.getInputExpr(I)));
     for (unsigned I = 0; I < S.getNumClobbers(); ++I)

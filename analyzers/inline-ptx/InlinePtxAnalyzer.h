@@ -1,4 +1,5 @@
-//===- InlinePtxAnalyzer.h - the inline-ptx rules ----------------*- C++ -*-===//
+//===- InlinePtxAnalyzer.h - the inline-ptx rules ----------------*- C++
+//-*-===//
 #pragma once
 
 #include "analysis/Analyzer.h"

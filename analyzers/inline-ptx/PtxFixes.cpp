@@ -227,17 +227,19 @@ std::optional<std::string> Rewriter::bfe() {
   std::string T = Signed ? (W64 ? "long long" : "int") : U;
   std::string Ws = std::to_string(W);
   std::string Body =
-      Signed ? "if (l == 0) return " + T + "(0); if (p >= " + Ws +
-                   ") return " + T + "(a >> " + std::to_string(W - 1) +
-                   "); unsigned w = l < " + Ws + " - p ? l : " + Ws +
-                   " - p; return " + T + "(" + U + "(a) << (" + Ws +
-                   " - p - w)) >> (" + Ws + " - w);"
-             : "return p >= " + Ws + " || l == 0 ? " + T + "(0) : " + T +
-                   "(a >> p) & (l >= " + Ws + " ? ~" + T + "(0) : (" + T +
-                   "(1) << l) - 1);";
-  return assign(0, "[](" + T + " a, unsigned p, unsigned l) { p &= 255; "
-                   "l &= 255; " + Body + " }(" + X->Text + ", " + P->Text +
-                       ", " + L->Text + ")");
+      Signed
+          ? "if (l == 0) return " + T + "(0); if (p >= " + Ws + ") return " +
+                T + "(a >> " + std::to_string(W - 1) + "); unsigned w = l < " +
+                Ws + " - p ? l : " + Ws + " - p; return " + T + "(" + U +
+                "(a) << (" + Ws + " - p - w)) >> (" + Ws + " - w);"
+          : "return p >= " + Ws + " || l == 0 ? " + T + "(0) : " + T +
+                "(a >> p) & (l >= " + Ws + " ? ~" + T + "(0) : (" + T +
+                "(1) << l) - 1);";
+  return assign(0, "[](" + T +
+                       " a, unsigned p, unsigned l) { p &= 255; "
+                       "l &= 255; " +
+                       Body + " }(" + X->Text + ", " + P->Text + ", " +
+                       L->Text + ")");
 }
 
 std::optional<std::string> Rewriter::bfi() {
@@ -248,10 +250,14 @@ std::optional<std::string> Rewriter::bfi() {
     return std::nullopt;
   std::string U = Ty == "b64" ? "unsigned long long" : "unsigned";
   std::string Ws = Ty == "b64" ? "64" : "32";
-  return assign(0, "[](" + U + " f, " + U + " b, unsigned p, unsigned l) { "
-                   "p &= 255; l &= 255; if (p >= " + Ws + " || l == 0) "
-                   "return b; " + U + " m = (l >= " + Ws + " ? ~" + U +
-                       "(0) : (" + U + "(1) << l) - 1) << p; return (b & ~m) "
+  return assign(0, "[](" + U + " f, " + U +
+                       " b, unsigned p, unsigned l) { "
+                       "p &= 255; l &= 255; if (p >= " +
+                       Ws +
+                       " || l == 0) "
+                       "return b; " +
+                       U + " m = (l >= " + Ws + " ? ~" + U + "(0) : (" + U +
+                       "(1) << l) - 1) << p; return (b & ~m) "
                        "| (f << p & m); }(" +
                        F->Text + ", " + B->Text + ", " + P->Text + ", " +
                        L->Text + ")");
@@ -272,8 +278,10 @@ std::optional<std::string> Rewriter::lop3() {
   bool AllSimple = Av->Simple && Bv->Simple && Cv->Simple;
   std::string E;
   for (char Ch : Table) {
-    const Value *V = Ch == 'A' ? &*Av : Ch == 'B' ? &*Bv : Ch == 'C' ? &*Cv
-                                                                     : nullptr;
+    const Value *V = Ch == 'A'   ? &*Av
+                     : Ch == 'B' ? &*Bv
+                     : Ch == 'C' ? &*Cv
+                                 : nullptr;
     if (!V)
       E += Ch;
     else if (Reuse && !AllSimple)
@@ -302,8 +310,8 @@ std::optional<std::string> Rewriter::shf() {
 
 std::optional<std::string> Rewriter::dp4a() {
   auto Av = input(1), Bv = input(2), Cv = input(3);
-  if (!O.HasDot4 || !arity(4) || !Av || !Bv || !Cv ||
-      I.Modifiers.size() != 2 || I.Modifiers[0] != I.Modifiers[1])
+  if (!O.HasDot4 || !arity(4) || !Av || !Bv || !Cv || I.Modifiers.size() != 2 ||
+      I.Modifiers[0] != I.Modifiers[1])
     return std::nullopt;
   const char *Fn = I.Modifiers[0] == "s32"   ? "__builtin_amdgcn_sdot4"
                    : I.Modifiers[0] == "u32" ? "__builtin_amdgcn_udot4"
@@ -316,8 +324,8 @@ std::optional<std::string> Rewriter::dp4a() {
 
 std::optional<std::string> Rewriter::barrier() {
   long long Id;
-  bool Sync = I.hasModifier("sync") ||
-              (I.Opcode == "barrier" && I.Modifiers.empty());
+  bool Sync =
+      I.hasModifier("sync") || (I.Opcode == "barrier" && I.Modifiers.empty());
   if (!Sync || !arity(1) || !I.Operands[0].integerValue(Id) || Id != 0 ||
       !onlyModifiers({"sync", "aligned"}))
     return std::nullopt;
@@ -329,8 +337,8 @@ std::optional<std::string> Rewriter::fence() {
     return std::nullopt;
   // HIP's fences are seq_cst: as strong as membar/fence.sc, and stronger
   // (so still correct) than fence.acq_rel.
-  if (I.Opcode == "fence" && !onlyModifiers({"sc", "acq_rel", "cta", "gpu",
-                                            "sys"}))
+  if (I.Opcode == "fence" &&
+      !onlyModifiers({"sc", "acq_rel", "cta", "gpu", "sys"}))
     return std::nullopt;
   if (I.Opcode == "membar" && !onlyModifiers({"cta", "gl", "sys"}))
     return std::nullopt;
@@ -396,8 +404,8 @@ std::optional<std::string> Rewriter::atomic() {
   if (!P || !pointeeMatches(P->PointeeType, I.type()))
     return std::nullopt;
   std::string Op;
-  for (const char *O : {"add", "min", "max", "and", "or", "xor", "inc", "dec",
-                        "exch", "cas"})
+  for (const char *O :
+       {"add", "min", "max", "and", "or", "xor", "inc", "dec", "exch", "cas"})
     if (I.hasModifier(O))
       Op = O;
   if (Op.empty() || !onlyModifiers({"global", "shared", "gpu", "cta", "sys",
@@ -405,9 +413,10 @@ std::optional<std::string> Rewriter::atomic() {
     return std::nullopt;
   if ((Op == "inc" || Op == "dec") && I.type() != "u32")
     return std::nullopt;
-  std::string Fn = Op == "cas" ? "atomicCAS"
-                               : "atomic" + std::string(1, std::toupper(Op[0])) +
-                                     Op.substr(1);
+  std::string Fn =
+      Op == "cas"
+          ? "atomicCAS"
+          : "atomic" + std::string(1, std::toupper(Op[0])) + Op.substr(1);
   // A device-scope atomic is also correct where PTX asked for .cta.
   if (I.hasModifier("sys"))
     Fn += "_system";
@@ -467,9 +476,8 @@ std::optional<std::string> Rewriter::run() {
 std::optional<std::string> exactRewrite(const AsmStatement &A,
                                         const FixOptions &Opts) {
   const Program &P = A.Ptx;
-  if (P.Instructions.size() != 1 || !P.Registers.empty() ||
-      !P.Labels.empty() || !P.Problems.empty() ||
-      !P.Instructions.front().Predicate.empty())
+  if (P.Instructions.size() != 1 || !P.Registers.empty() || !P.Labels.empty() ||
+      !P.Problems.empty() || !P.Instructions.front().Predicate.empty())
     return std::nullopt;
   // Every output must be written by the rewrite: one output at most, and
   // it must be the instruction's destination (checked by assign()).

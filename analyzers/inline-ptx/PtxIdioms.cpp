@@ -131,9 +131,10 @@ Idiom shfl(const Instruction &I) {
                                     : "__shfl_" + Mode;
   bool Sync = I.hasModifier("sync");
   return make(kRuleWarpIntrinsic, I.Opcode + (Sync ? ".sync." : ".") + Mode,
-              Sync ? Fn + "_sync(mask, v, lane_or_delta, width)" : Fn + "(v, "
-                                                              "lane_or_delta, "
-                                                              "width)",
+              Sync ? Fn + "_sync(mask, v, lane_or_delta, width)"
+                   : Fn + "(v, "
+                          "lane_or_delta, "
+                          "width)",
               "the PTX c operand packs (32 - width) << 8 | clamp: pass that "
               "width (32 keeps 32-lane groups on a 64-wide wave); the mask is "
               "64-bit on AMD; the _sync forms need HIP 6.2, " +
@@ -151,8 +152,8 @@ Idiom vote(const Instruction &I) {
     return make(kRuleWarpIntrinsic, "vote.any", "__any" + S, "");
   if (I.hasModifier("all"))
     return make(kRuleWarpIntrinsic, "vote.all", "__all" + S, "");
-  return make(kRuleWarpIntrinsic, "vote.uni",
-              "__all(pred) || !__any(pred)", "uniformity is all-or-none");
+  return make(kRuleWarpIntrinsic, "vote.uni", "__all(pred) || !__any(pred)",
+              "uniformity is all-or-none");
 }
 
 Idiom warpIntrinsic(const Instruction &I) {
@@ -189,8 +190,8 @@ Idiom barrier(const Instruction &I) {
     return ownedBy(Owner::HopperOnly, I.fullOpcode());
   long long Id = -1;
   bool Zero = !I.Operands.empty() && I.Operands[0].integerValue(Id) && Id == 0;
-  bool Sync = I.hasModifier("sync") || (I.Opcode == "barrier" &&
-                                        I.Modifiers.empty());
+  bool Sync =
+      I.hasModifier("sync") || (I.Opcode == "barrier" && I.Modifiers.empty());
   if (Sync && Zero && I.Operands.size() == 1)
     return make(kRuleBarrier, I.Opcode + ".sync 0", "__syncthreads()",
                 "barrier 0 over the whole block is __syncthreads()");
@@ -218,7 +219,11 @@ Idiom fence(const Instruction &I) {
   std::string Eq = Block    ? "__threadfence_block()"
                    : System ? "__threadfence_system()"
                             : "__threadfence()";
-  return make(kRuleBarrier, I.Opcode + "." + (Block ? "cta" : System ? "sys" : "gl/gpu"),
+  return make(kRuleBarrier,
+              I.Opcode + "." +
+                  (Block    ? "cta"
+                   : System ? "sys"
+                            : "gl/gpu"),
               Eq,
               "HIP's fences are sequentially consistent at workgroup, agent "
               "or system scope: as strong as membar and fence.sc, stronger "
@@ -248,7 +253,8 @@ Idiom load(const Instruction &I) {
                                    : "__builtin_nontemporal_store(v, p)",
                   "a cache-policy hint: a plain access is correct, the "
                   "nontemporal builtin keeps the streaming intent");
-  return make(kRuleMemory, I.Opcode + (I.Modifiers.empty() ? "" : "." + I.Modifiers[0]),
+  return make(kRuleMemory,
+              I.Opcode + (I.Modifiers.empty() ? "" : "." + I.Modifiers[0]),
               "a plain C++ access through the pointer",
               "state spaces are address spaces on AMD: generic pointers "
               "reach global, shared (LDS) and local memory");
@@ -278,16 +284,19 @@ Idiom memory(const Instruction &I) {
   if (I.Opcode == "cp")
     return cpAsync(I);
   if (I.Opcode == "cvta")
-    return make(kRuleMemory, I.hasModifier("to") ? "cvta.to." + I.Modifiers[1]
-                                                 : "cvta." + I.Modifiers[0],
-                "an address-space cast, e.g. (__attribute__((address_space(3))) "
-                "T *)p for shared memory",
-                "a generic pointer already works for every space on AMD; "
-                "shared offsets are 32-bit LDS addresses");
+    return make(
+        kRuleMemory,
+        I.hasModifier("to") ? "cvta.to." + I.Modifiers[1]
+                            : "cvta." + I.Modifiers[0],
+        "an address-space cast, e.g. (__attribute__((address_space(3))) "
+        "T *)p for shared memory",
+        "a generic pointer already works for every space on AMD; "
+        "shared offsets are 32-bit LDS addresses");
   if (I.Opcode == "isspacep")
-    return make(kRuleMemory, "isspacep",
-                "__builtin_amdgcn_is_shared(p) / __builtin_amdgcn_is_private(p)",
-                "global is neither shared nor private");
+    return make(
+        kRuleMemory, "isspacep",
+        "__builtin_amdgcn_is_shared(p) / __builtin_amdgcn_is_private(p)",
+        "global is neither shared nor private");
   if (I.Opcode == "prefetch" || I.Opcode == "prefetchu" ||
       I.Opcode == "applypriority" || I.Opcode == "discard" ||
       I.Opcode == "createpolicy")
@@ -301,12 +310,12 @@ Idiom memory(const Instruction &I) {
 
 Idiom atomic(const Instruction &I) {
   std::string Op = "add";
-  for (const char *O : {"add", "min", "max", "and", "or", "xor", "inc", "dec",
-                        "exch", "cas"})
+  for (const char *O :
+       {"add", "min", "max", "and", "or", "xor", "inc", "dec", "exch", "cas"})
     if (I.hasModifier(O))
       Op = O;
-  std::string Fn = "atomic" + std::string(1, std::toupper(Op[0])) +
-                   Op.substr(1);
+  std::string Fn =
+      "atomic" + std::string(1, std::toupper(Op[0])) + Op.substr(1);
   if (Op == "cas")
     Fn = "atomicCAS";
   std::string Note = "HIP's atomics are relaxed; scope .cta may use the "
@@ -337,8 +346,7 @@ Idiom bits(const Instruction &I) {
     return make(kRuleBitManipulation, "popc", W ? "__popcll(x)" : "__popc(x)",
                 "");
   if (I.Opcode == "clz")
-    return make(kRuleBitManipulation, "clz", W ? "__clzll(x)" : "__clz(x)",
-                "");
+    return make(kRuleBitManipulation, "clz", W ? "__clzll(x)" : "__clz(x)", "");
   if (I.Opcode == "bfind")
     return make(kRuleBitManipulation, "bfind",
                 W ? "63 - __clzll(x)" : "31 - __clz(x)",
@@ -361,7 +369,8 @@ Idiom bits(const Instruction &I) {
                 "operations itself");
   if (I.Opcode == "shf")
     return make(kRuleBitManipulation, "shf",
-                std::string("__funnelshift_") + (I.hasModifier("l") ? "l" : "r") +
+                std::string("__funnelshift_") +
+                    (I.hasModifier("l") ? "l" : "r") +
                     (I.hasModifier("clamp") ? "c" : "") + "(lo, hi, shift)",
                 "or a 64-bit shift of ((uint64_t)hi << 32 | lo)");
   if (I.Opcode == "fns")
@@ -393,12 +402,12 @@ Idiom dot(const Instruction &I) {
 
 bool isPlumbing(llvm::StringRef Op) {
   static const llvm::StringSet<> Plain = {
-      "mov",   "cvt",  "setp", "selp",  "set",   "slct",     "add",  "sub",
-      "mul",   "mad",  "fma",  "div",   "rem",   "abs",      "neg",  "min",
-      "max",   "and",  "or",   "xor",   "not",   "cnot",     "shl",  "shr",
-      "sqrt",  "rsqrt", "rcp", "ex2",   "lg2",   "sin",      "cos",  "tanh",
-      "copysign", "sad", "mul24", "mad24", "addc", "subc",   "madc", "testp",
-      "szext", "bmsk", "bra",  "call",  "ret"};
+      "mov",      "cvt",   "setp",  "selp",  "set",  "slct", "add",  "sub",
+      "mul",      "mad",   "fma",   "div",   "rem",  "abs",  "neg",  "min",
+      "max",      "and",   "or",    "xor",   "not",  "cnot", "shl",  "shr",
+      "sqrt",     "rsqrt", "rcp",   "ex2",   "lg2",  "sin",  "cos",  "tanh",
+      "copysign", "sad",   "mul24", "mad24", "addc", "subc", "madc", "testp",
+      "szext",    "bmsk",  "bra",   "call",  "ret"};
   return Plain.contains(Op);
 }
 
@@ -452,8 +461,7 @@ Idiom classify(const Instruction &I) {
     return make(kRuleGeneric, "nanosleep", "__builtin_amdgcn_s_sleep(n)",
                 "s_sleep waits about 64 clocks per unit, not nanoseconds");
   if (Op == "trap")
-    return make(kRuleGeneric, "trap", "__builtin_trap()",
-                "aborts the kernel");
+    return make(kRuleGeneric, "trap", "__builtin_trap()", "aborts the kernel");
   if (Op == "brkpt")
     return make(kRuleGeneric, "brkpt", "__builtin_debugtrap()", "");
   if (Op == "exit")

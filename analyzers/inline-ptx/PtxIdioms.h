@@ -20,11 +20,11 @@ namespace hipwright::ptx {
 enum class Owner { InlinePtx, TensorCore, HopperOnly };
 
 struct Idiom {
-  std::string Rule;       ///< "inline-ptx.special-register"
+  std::string Rule;                   ///< "inline-ptx.special-register"
   Severity Level = Severity::Warning; ///< Error: no AMD equivalent
-  std::string Name;       ///< "%laneid", "prmt", "ld.global.nc"
-  std::string Equivalent; ///< "__lane_id()"; empty when none
-  std::string Note;       ///< what differs on AMD, for the suggestion
+  std::string Name;                   ///< "%laneid", "prmt", "ld.global.nc"
+  std::string Equivalent;             ///< "__lane_id()"; empty when none
+  std::string Note; ///< what differs on AMD, for the suggestion
   Owner By = Owner::InlinePtx;
   /// Register moves, compares, arithmetic: plain C++ does them. An asm
   /// statement made of nothing else is reported as generic inline PTX.

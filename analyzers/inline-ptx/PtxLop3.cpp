@@ -34,7 +34,7 @@ void combine(const std::vector<Expr> &X, const std::vector<Expr> &Y,
   for (const Expr &L : X)
     for (const Expr &R : Y)
       for (char Op : Ops) {
-        unsigned T = Op == '&' ? (L.Table & R.Table)
+        unsigned T = Op == '&'   ? (L.Table & R.Table)
                      : Op == '|' ? (L.Table | R.Table)
                                  : (L.Table ^ R.Table);
         Out.push_back(

@@ -27,11 +27,11 @@ struct Operand {
     Other,
   };
   Kind K = Kind::Other;
-  std::string Text;         ///< as written, without surrounding spaces
-  int Index = -1;           ///< Placeholder: N; Address: base placeholder N
-  std::string Offset;       ///< Address: "+16" etc. when present
+  std::string Text;   ///< as written, without surrounding spaces
+  int Index = -1;     ///< Placeholder: N; Address: base placeholder N
+  std::string Offset; ///< Address: "+16" etc. when present
   std::vector<Operand> Elements; ///< Vector parts
-  bool Negated = false;     ///< `!p` (a predicate operand)
+  bool Negated = false;          ///< `!p` (a predicate operand)
 
   bool isPlaceholder() const { return K == Kind::Placeholder; }
   /// Immediate value when the operand is an integer literal.
@@ -40,12 +40,12 @@ struct Operand {
 
 /// One PTX instruction: `@!p opcode.mod1.mod2 op, op, ...;`
 struct Instruction {
-  std::string Predicate;  ///< "p" for `@p`, empty when unpredicated
+  std::string Predicate; ///< "p" for `@p`, empty when unpredicated
   bool PredicateNegated = false;
-  std::string Opcode;     ///< "shfl"
+  std::string Opcode;                 ///< "shfl"
   std::vector<std::string> Modifiers; ///< {"sync", "down", "b32"}
   std::vector<Operand> Operands;
-  std::string Text;       ///< the instruction as written, trimmed
+  std::string Text; ///< the instruction as written, trimmed
 
   bool hasModifier(llvm::StringRef M) const;
   /// The first modifier that is a PTX type (.b32, .u64, .f32 ...), or "".
@@ -56,7 +56,7 @@ struct Instruction {
 
 /// A `.reg .u32 t<4>;` style declaration.
 struct RegDecl {
-  std::string Type;              ///< "u32", "pred"
+  std::string Type; ///< "u32", "pred"
   std::vector<std::string> Names;
 };
 
@@ -64,7 +64,7 @@ struct Program {
   std::vector<Instruction> Instructions;
   std::vector<RegDecl> Registers;
   std::vector<std::string> Labels;
-  unsigned Blocks = 0;           ///< `{ }` scopes seen
+  unsigned Blocks = 0;               ///< `{ }` scopes seen
   std::vector<std::string> Problems; ///< text the parser could not read
 };
 

@@ -99,8 +99,8 @@ std::optional<Verdict> judge(const AsmStatement &A, const FixOptions &Opts) {
     for (const Idiom &I : Idioms)
       List += (List.empty() ? "" : "; ") + describe(I);
     for (const std::string &Bad : P.Problems)
-      List += (List.empty() ? "unreadable PTX '" : "; unreadable PTX '") +
-              Bad + "'";
+      List += (List.empty() ? "unreadable PTX '" : "; unreadable PTX '") + Bad +
+              "'";
     V.Message = "inline PTX with " + std::to_string(P.Instructions.size()) +
                 " instructions: " + List;
   }

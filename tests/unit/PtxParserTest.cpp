@@ -1,7 +1,7 @@
+#include "inline-ptx/PtxParser.h"
 #include "inline-ptx/PtxFixes.h"
 #include "inline-ptx/PtxIdioms.h"
 #include "inline-ptx/PtxLop3.h"
-#include "inline-ptx/PtxParser.h"
 #include "inline-ptx/PtxVerdict.h"
 
 #include <catch2/catch.hpp>
