@@ -18,5 +18,6 @@ int runPortCommand(const std::vector<std::string> &Args);
 int runQueryCommand(const std::vector<std::string> &Args);
 int runLintCommand(const std::vector<std::string> &Args);
 int runExplainCommand(const std::vector<std::string> &Args);
+int runReportCommand(const std::vector<std::string> &Args);
 
 } // namespace hipwright

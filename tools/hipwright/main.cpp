@@ -19,6 +19,8 @@ static void printUsage(llvm::raw_ostream &OS) {
         "                  translate CUDA sources to HIP\n"
         "  lint [PATH...] [options] [-- CLANG_ARGS...]\n"
         "                  report wave64 and portability hazards\n"
+        "  report [PATH...] [options]\n"
+        "                  write a migration-effort report (html, md, json, csv)\n"
         "  explain [RULE]  list the rules, or explain one\n"
         "  query NAME      show the HIP mapping of one CUDA API\n\n"
         "Run `hipwright <command> --help` for a command's options.\n";
@@ -40,6 +42,8 @@ int main(int argc, char **argv) {
     return runLintCommand(Args);
   if (Cmd == "explain")
     return runExplainCommand(Args);
+  if (Cmd == "report")
+    return runReportCommand(Args);
   if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
     printUsage(llvm::outs());
     return ExitOk;

@@ -1,0 +1,147 @@
+//===- EffortModel.cpp - hours of manual work per finding -----------------===//
+//
+// The default table. Change a row here and its reason in
+// docs/effort-model.md together.
+//
+//===----------------------------------------------------------------------===//
+#include "report/EffortModel.h"
+
+#include "findings/Suppressions.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace hipwright {
+
+ArrayRef<EffortBucket> EffortModel::defaultBuckets() {
+  static const EffortBucket Buckets[] = {
+      {"none", 0, 0},
+      {"low", 0.25, 1},
+      {"medium", 1, 4},
+      {"high", 4, 16},
+  };
+  return Buckets;
+}
+
+ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
+  static const DefaultEffortRule Rules[] = {
+      {"nolint.unmatched", "none", "none",
+       "a NOLINTBEGIN without its END: a comment to fix"},
+      {"unsupported-api.cuda-arch-check", "low", "low",
+       "the port already renames the macro; a person checks one branch"},
+      {"unsupported-api", "medium", "medium",
+       "no HIP equivalent: find a replacement or re-implement the call"},
+      {"warp-size", "low", "medium",
+       "with a fix-it the wave-size change is mechanical and only needs a "
+       "review; without one the algorithm's 32-lane assumption needs "
+       "reworking"},
+      {"lane-mask", "medium", "medium",
+       "widening a mask to 64 bits touches its type, the intrinsics that "
+       "produce it and every bit operation on it"},
+      {"inline-ptx", "low", "medium",
+       "a fix-it replaces the asm with a builtin (review it); otherwise the "
+       "PTX must be rewritten by hand"},
+      {"tensor-core.*", "high", "high",
+       "WMMA/mma.sync kernels are re-tiled for MFMA or rocWMMA, with a "
+       "different lane layout: a kernel rewrite and re-validation"},
+      {"tensor-core", "low", "low",
+       "a WMMA load/store/fill that follows its fragment to rocWMMA by "
+       "renaming, once the fragment is ported"},
+      {"hopper-only", "high", "high",
+       "wgmma, TMA, clusters and tcgen05 have no AMD counterpart: the "
+       "kernel is redesigned"},
+      {"lds-limit", "medium", "medium",
+       "shared memory beyond the target's LDS: re-block the kernel or "
+       "shrink its tiles"},
+      {"*", "medium", "medium",
+       "a rule this table does not know yet: assume a person reads and "
+       "fixes it"},
+  };
+  return Rules;
+}
+
+std::string ruleCategory(StringRef RuleId) {
+  return RuleId.split('.').first.str();
+}
+
+const EffortBucket *EffortModel::bucket(StringRef Name) const {
+  for (const EffortBucket &B : Buckets)
+    if (B.Name == Name)
+      return &B;
+  return nullptr;
+}
+
+Expected<EffortModel> EffortModel::forConfig(const Config &C) {
+  EffortModel M;
+  M.Buckets.assign(defaultBuckets().begin(), defaultBuckets().end());
+  for (auto &[Name, Range] : C.EffortBuckets) {
+    EffortBucket B{Name, Range.first, Range.second};
+    bool Replaced = false;
+    for (EffortBucket &Old : M.Buckets)
+      if (Old.Name == Name) {
+        Old = B;
+        Replaced = true;
+      }
+    if (!Replaced)
+      M.Buckets.push_back(B);
+  }
+  for (auto &[Pattern, Bucket] : C.EffortRules) {
+    if (!M.bucket(Bucket)) {
+      std::vector<std::string> Known;
+      for (const EffortBucket &B : M.Buckets)
+        Known.push_back(B.Name);
+      return createStringError(
+          inconvertibleErrorCode(),
+          (C.Source.empty() ? std::string("configuration") : C.Source) +
+              ": effort rule '" + Pattern + "' names unknown bucket '" +
+              Bucket + "' (known: " + join(Known, ", ") + ")");
+    }
+    M.Overrides.push_back({Pattern, Bucket});
+  }
+  M.OverrideSource = C.Source;
+  return M;
+}
+
+static bool matches(StringRef Pattern, StringRef RuleId) {
+  return Pattern == "*" || ruleMatches(Pattern, RuleId);
+}
+
+EffortCost EffortModel::costOf(const Finding &F) const {
+  EffortCost Cost;
+  if (F.Suppressed) {
+    Cost.Bucket = "none";
+    Cost.Source = "suppressed";
+    return Cost;
+  }
+  // The configuration's mappings win over the table; among them the last
+  // match wins, as severity overrides do.
+  const std::string *Chosen = nullptr;
+  for (auto &[Pattern, Bucket] : Overrides)
+    if (matches(Pattern, F.RuleId)) {
+      Chosen = &Bucket;
+      Cost.Source = "config " + OverrideSource + ": " + Pattern;
+    }
+  std::string FromTable;
+  if (!Chosen) {
+    bool HasFix = !F.Fixes.empty();
+    for (const DefaultEffortRule &R : defaultRules())
+      if (matches(R.Pattern, F.RuleId)) {
+        FromTable = HasFix ? R.WithFix : R.WithoutFix;
+        Cost.Source = std::string("default: ") + R.Pattern +
+                      (StringRef(R.WithFix) != R.WithoutFix
+                           ? (HasFix ? " (fix-it)" : " (no fix-it)")
+                           : "");
+        break;
+      }
+    Chosen = &FromTable;
+  }
+  Cost.Bucket = *Chosen;
+  if (const EffortBucket *B = bucket(*Chosen)) {
+    Cost.MinHours = B->MinHours;
+    Cost.MaxHours = B->MaxHours;
+  }
+  return Cost;
+}
+
+} // namespace hipwright

@@ -1,0 +1,73 @@
+//===- EffortModel.h - hours of manual work per finding ---------*- C++ -*-===//
+//
+// The report's estimate is arithmetic a reader can check: every rule maps to
+// a bucket (none / low / medium / high), every bucket is an hour range, and
+// a total is count x range summed. The defaults are one table in
+// EffortModel.cpp, explained rule by rule in docs/effort-model.md;
+// .hipwright.yaml's `effort:` section overrides ranges and mappings.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "config/Config.h"
+#include "findings/Finding.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+struct EffortBucket {
+  std::string Name;
+  double MinHours = 0, MaxHours = 0;
+};
+
+/// One row of the default mapping. A finding whose fix-it hipwright can
+/// apply (`port --fix`) costs a review; one without costs the fix itself.
+struct DefaultEffortRule {
+  const char *Pattern; ///< rule id, category, or glob (Config's syntax)
+  const char *WithFix;
+  const char *WithoutFix;
+  const char *Reason; ///< printed by docs and the report's legend
+};
+
+/// What one finding costs and why.
+struct EffortCost {
+  std::string Bucket;
+  double MinHours = 0, MaxHours = 0;
+  /// The mapping that decided: "default: inline-ptx (fix-it)" or
+  /// "config .../.hipwright.yaml: tensor-core".
+  std::string Source;
+};
+
+class EffortModel {
+public:
+  static llvm::ArrayRef<EffortBucket> defaultBuckets();
+  /// First match wins; the last row ("*") catches rules the table does not
+  /// know yet.
+  static llvm::ArrayRef<DefaultEffortRule> defaultRules();
+
+  /// The defaults with \p C's overrides. Fails when an override names a
+  /// bucket that is neither a default nor defined in \p C.
+  static llvm::Expected<EffortModel> forConfig(const Config &C);
+
+  /// Suppressed findings cost nothing (bucket "none"): a person already
+  /// decided they need no work.
+  EffortCost costOf(const Finding &F) const;
+
+  const std::vector<EffortBucket> &buckets() const { return Buckets; }
+  const EffortBucket *bucket(llvm::StringRef Name) const;
+
+private:
+  std::vector<EffortBucket> Buckets;
+  std::vector<std::pair<std::string, std::string>> Overrides;
+  std::string OverrideSource;
+};
+
+/// The category of a rule id: the part before the first '.'.
+std::string ruleCategory(llvm::StringRef RuleId);
+
+} // namespace hipwright

@@ -1,0 +1,239 @@
+//===- MarkdownReport.cpp - the report as a pull-request comment ----------===//
+//
+// Summary table first; everything else in <details> blocks so the comment
+// stays short. GitHub caps a comment at 65536 characters, so long lists are
+// cut with a pointer to the full (HTML/JSON) report.
+//
+//===----------------------------------------------------------------------===//
+#include "report/BuildReport.h"
+#include "report/Escape.h"
+#include "report/ReportJsonView.h"
+#include "report/ReportPrinters.h"
+#include "report/ReportText.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+using namespace hipwright::report;
+
+namespace hipwright {
+
+static constexpr size_t MaxFindings = 200;
+static constexpr size_t MaxRows = 25;
+
+static std::string md(StringRef S) { return markdownEscape(S); }
+
+static std::string at(const json::Object &F) {
+  return md(str(F, "file")) + ":" + std::to_string(intOf(F, "line"));
+}
+
+static void openDetails(raw_ostream &OS, const Twine &Summary) {
+  // GitHub needs the blank line after </summary> to render Markdown inside.
+  OS << "<details><summary>" << Summary << "</summary>\n\n";
+}
+static void closeDetails(raw_ostream &OS) { OS << "\n</details>\n\n"; }
+
+static void sumTable(raw_ostream &OS, StringRef Heading,
+                     const json::Array &Sums) {
+  OS << "| " << Heading << " | findings | arithmetic | hours |\n"
+     << "|---|---:|---|---:|\n";
+  eachObj(Sums, [&](const json::Object &S) {
+    OS << "| " << md(str(S, "name")) << " | " << intOf(S, "findings");
+    if (intOf(S, "suppressed"))
+      OS << " (+" << intOf(S, "suppressed") << " suppressed)";
+    OS << " | " << md(effortArithmetic(S)) << " | "
+       << hoursRange(num(S, "min_hours"), num(S, "max_hours")) << " |\n";
+  });
+}
+
+void printReportMarkdown(const json::Object &R, raw_ostream &OS) {
+  const json::Object &Tree = obj(R, "tree");
+  const json::Object &Tr = obj(R, "translation");
+  const json::Object &Effort = obj(R, "effort");
+  const json::Object &Total = obj(Effort, "total");
+  std::string Targets;
+  for (const json::Value &T : arr(R, "targets"))
+    if (auto S = T.getAsString())
+      Targets += (Targets.empty() ? "" : ", ") + S->str();
+
+  OS << "## hipwright migration report\n\n";
+  OS << "| | |\n|---|---|\n";
+  OS << "| Tree | " << groupedCount(intOf(Tree, "files")) << " files ("
+     << intOf(Tree, "sources") << " sources, " << intOf(Tree, "headers")
+     << " headers), " << groupedCount(intOf(Tree, "lines")) << " lines, "
+     << intOf(Tree, "kernels") << " kernels |\n";
+  OS << "| Converted automatically | " << groupedCount(intOf(Tr, "converted"))
+     << " of "
+     << groupedCount(intOf(Tr, "converted") + intOf(Tr, "unconverted"))
+     << " CUDA API references ("
+     << format("%.1f", num(Tr, "percent_converted")) << "%) |\n";
+  OS << "| Findings | " << intOf(Total, "findings") << " to work on, "
+     << intOf(Total, "suppressed") << " suppressed |\n";
+  OS << "| Estimated manual effort | **"
+     << hoursRange(num(Total, "min_hours"), num(Total, "max_hours"))
+     << "** |\n";
+  OS << "| Tensor-core functions | " << arr(R, "tensor_core_kernels").size()
+     << " |\n";
+  OS << "| Hopper-only / unsupported API | " << arr(R, "hopper_only").size()
+     << " / " << arr(R, "unsupported_api").size() << " |\n";
+  OS << "| Targets | " << md(Targets) << " |\n\n";
+
+  OS << "### Effort by category\n\n";
+  sumTable(OS, "category", arr(Effort, "by_category"));
+  OS << "\nTotal: " << md(effortArithmetic(Total)) << " = **"
+     << hoursRange(num(Total, "min_hours"), num(Total, "max_hours"))
+     << "**\n\n";
+
+  openDetails(OS, "Effort by directory");
+  sumTable(OS, "directory", arr(Effort, "by_directory"));
+  closeDetails(OS);
+
+  const json::Array &Files = arr(R, "files");
+  openDetails(OS, "Files with the most manual work");
+  OS << "| file | findings | hours | lines | kernels |\n"
+     << "|---|---:|---:|---:|---:|\n";
+  size_t Shown = 0;
+  eachObj(Files, [&](const json::Object &F) {
+    if (Shown >= MaxRows || intOf(F, "findings") == 0)
+      return;
+    ++Shown;
+    OS << "| " << md(str(F, "path")) << " | " << intOf(F, "findings")
+       << " | " << hoursRange(num(F, "min_hours"), num(F, "max_hours"))
+       << " | " << intOf(F, "lines") << " | " << intOf(F, "kernels")
+       << " |\n";
+  });
+  if (Shown == 0)
+    OS << "| (no findings) | | | | |\n";
+  closeDetails(OS);
+
+  const json::Array &Tc = arr(R, "tensor_core_kernels");
+  if (!Tc.empty()) {
+    openDetails(OS, "Tensor-core functions (" + Twine(Tc.size()) + ")");
+    OS << "| function | file | tiles | MFMA per target | rocWMMA |\n"
+       << "|---|---|---|---|---|\n";
+    eachObj(Tc, [&](const json::Object &K) {
+      std::string Name = str(K, "function");
+      OS << "| " << md(str(K, "kind")) << (Name.empty() ? "" : " ")
+         << md(Name) << " | " << at(K) << " | ";
+      for (const json::Value &S : arr(K, "shapes"))
+        OS << md(S.getAsString().value_or("")) << "<br>";
+      OS << " | ";
+      eachObj(arr(K, "mfma"), [&](const json::Object &M) {
+        for (const json::Value &B : arr(M, "builtins"))
+          OS << md(str(M, "target")) << ": "
+             << md(B.getAsString().value_or("")) << "<br>";
+      });
+      OS << " | ";
+      for (const json::Value &S : arr(K, "rocwmma"))
+        OS << md(S.getAsString().value_or("")) << "<br>";
+      OS << " |\n";
+    });
+    closeDetails(OS);
+  }
+
+  auto FindingList = [&](StringRef Title, const json::Array &L) {
+    if (L.empty())
+      return;
+    openDetails(OS, Title + " (" + Twine(L.size()) + ")");
+    eachObj(L, [&](const json::Object &F) {
+      OS << "- " << at(F) << " " << md(str(F, "message")) << " ["
+         << md(str(F, "rule")) << "]";
+      if (!str(F, "suggestion").empty())
+        OS << ": " << md(str(F, "suggestion"));
+      OS << "\n";
+    });
+    closeDetails(OS);
+  };
+  FindingList("Hopper-only features", arr(R, "hopper_only"));
+  FindingList("Unsupported APIs", arr(R, "unsupported_api"));
+
+  openDetails(OS, "API references by family");
+  OS << "| family | converted | unconverted |\n|---|---:|---:|\n";
+  eachObj(arr(Tr, "families"), [&](const json::Object &F) {
+    OS << "| " << md(str(F, "family")) << " | " << intOf(F, "converted")
+       << " | " << intOf(F, "unconverted") << " |\n";
+  });
+  closeDetails(OS);
+
+  const json::Array &All = arr(R, "findings");
+  if (!All.empty()) {
+    openDetails(OS, "All findings (" + Twine(All.size()) + ")");
+    std::string Category, File;
+    size_t N = 0;
+    eachObj(All, [&](const json::Object &F) {
+      if (++N > MaxFindings)
+        return;
+      if (str(F, "category") != Category) {
+        Category = str(F, "category");
+        File.clear();
+        OS << "\n#### " << md(Category) << "\n";
+      }
+      if (str(F, "file") != File) {
+        File = str(F, "file");
+        OS << "\n**" << md(File) << "**\n\n";
+      }
+      OS << "- " << intOf(F, "line") << ":" << intOf(F, "column") << " "
+         << md(str(F, "level")) << ": " << md(str(F, "message")) << " ["
+         << md(str(F, "rule")) << "]";
+      if (flag(F, "suppressed"))
+        OS << " (suppressed)";
+      OS << "\n";
+    });
+    if (All.size() > MaxFindings)
+      OS << "\n... and " << All.size() - MaxFindings
+         << " more: see the HTML or JSON report.\n";
+    closeDetails(OS);
+  }
+
+  if (const json::Object *V = R.getObject("verify")) {
+    const json::Array &Cols = arr(*V, "columns");
+    openDetails(OS, "Verification matrix");
+    OS << "| program |";
+    for (const json::Value &C : Cols)
+      OS << " " << md(C.getAsString().value_or("")) << " |";
+    OS << "\n|---|";
+    for (size_t I = 0; I < Cols.size(); ++I)
+      OS << "---|";
+    OS << "\n";
+    eachObj(arr(*V, "programs"), [&](const json::Object &P) {
+      OS << "| " << md(str(P, "name")) << " |";
+      const json::Object &Cells = obj(P, "cells");
+      for (const json::Value &C : Cols) {
+        const json::Object &Cell = obj(Cells, C.getAsString().value_or(""));
+        OS << " " << md(str(Cell, "status")) << " |";
+      }
+      OS << "\n";
+    });
+    closeDetails(OS);
+  }
+
+  openDetails(OS, "Effort model");
+  OS << "| bucket | hours per finding |\n|---|---:|\n";
+  eachObj(arr(Effort, "buckets"), [&](const json::Object &B) {
+    OS << "| " << md(str(B, "name")) << " | "
+       << hoursRange(num(B, "min_hours"), num(B, "max_hours")) << " |\n";
+  });
+  OS << "\n| rule | with fix-it | without | why |\n|---|---|---|---|\n";
+  eachObj(arr(Effort, "default_rules"), [&](const json::Object &D) {
+    OS << "| " << md(str(D, "pattern")) << " | " << md(str(D, "with_fix"))
+       << " | " << md(str(D, "without_fix")) << " | " << md(str(D, "reason"))
+       << " |\n";
+  });
+  if (!arr(Effort, "overrides").empty()) {
+    OS << "\nOverrides from .hipwright.yaml:\n\n";
+    eachObj(arr(Effort, "overrides"), [&](const json::Object &O) {
+      OS << "- " << md(str(O, "source")) << ": ";
+      if (!str(O, "pattern").empty())
+        OS << md(str(O, "pattern")) << " -> " << md(str(O, "bucket"));
+      else
+        OS << "bucket " << md(str(O, "bucket")) << " = "
+           << hoursRange(num(O, "min_hours"), num(O, "max_hours"));
+      OS << "\n";
+    });
+  }
+  OS << "\nSuppressed findings are listed but cost nothing. See "
+        "docs/effort-model.md.\n";
+  closeDetails(OS);
+}
+
+} // namespace hipwright

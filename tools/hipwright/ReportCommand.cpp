@@ -1,0 +1,227 @@
+//===- ReportCommand.cpp - `hipwright report` -----------------------------===//
+//
+// One port-and-analyze pass (nothing is written to the tree), the findings
+// judged by .hipwright.yaml as lint judges them, then the migration-effort
+// report in one format. Exit codes: 0 report written (findings do not fail
+// it), 2 usage, environment or input error.
+//
+//===----------------------------------------------------------------------===//
+#include "ArgCursor.h"
+#include "Commands.h"
+
+#include "config/Config.h"
+#include "findings/ApplyConfig.h"
+#include "output/TextFindings.h"
+#include "port/Porter.h"
+#include "report/BuildReport.h"
+#include "report/ReportPrinters.h"
+#include "report/VerifyResults.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace hipwright {
+
+static const char *ReportHelp =
+    R"(usage: hipwright report [PATH...] [options] [-- CLANG_ARGS...]
+
+Writes a migration-effort report for a CUDA tree: its size, how much the
+translator converts automatically, every finding by category, file and
+directory, the estimated manual effort (docs/effort-model.md), tensor-core
+kernels with their MFMA / rocWMMA equivalents, Hopper-only features and
+unsupported APIs. Writes no source.
+
+  --format FMT           html, md, json or csv (default: from -o's extension,
+                         else md)
+  -o FILE                write the report to FILE instead of stdout
+  --verify RESULTS.json  include the matrix of a `hipwright verify` run
+  --targets LIST         AMD targets (default: the config's, else
+                         gfx942,gfx950)
+  --config FILE          use FILE instead of the nearest .hipwright.yaml
+  -p BUILD_DIR           read BUILD_DIR/compile_commands.json
+  --cuda-path DIR        CUDA toolkit
+  -j, --jobs N           translation units in parallel
+
+exit status: 0 report written, 2 usage, environment or input error.
+)";
+
+static int reportUsage(const Twine &Msg) {
+  errs() << "hipwright report: " << Msg << "\n"
+         << "Run `hipwright report --help` for usage.\n";
+  return ExitUsage;
+}
+
+static int reportError(const Twine &Msg) {
+  errs() << "hipwright report: error: " << Msg << "\n";
+  return ExitUsage;
+}
+
+static std::optional<std::string> formatFromExtension(StringRef File) {
+  StringRef Ext = sys::path::extension(File);
+  if (Ext.equals_insensitive(".html") || Ext.equals_insensitive(".htm"))
+    return "html";
+  if (Ext.equals_insensitive(".md") || Ext.equals_insensitive(".markdown"))
+    return "md";
+  if (Ext.equals_insensitive(".json"))
+    return "json";
+  if (Ext.equals_insensitive(".csv"))
+    return "csv";
+  return std::nullopt;
+}
+
+int runReportCommand(const std::vector<std::string> &Args) {
+  PortRequest Req;
+  std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format;
+  ArgCursor C(Args);
+  while (!C.done()) {
+    bool Missing = false;
+    const std::string A = C.peek();
+    if (A == "--") {
+      C.next();
+      while (!C.done())
+        Req.ExtraArgs.push_back(C.next());
+      break;
+    }
+    if (A == "-h" || A == "--help") {
+      outs() << ReportHelp;
+      return ExitOk;
+    }
+    if (auto V = C.value("--format", Missing)) {
+      if (*V != "html" && *V != "md" && *V != "json" && *V != "csv")
+        return reportUsage("--format must be html, md, json or csv");
+      Format = *V;
+    } else if (auto V = C.value("-o", Missing)) {
+      OutFile = *V;
+    } else if (auto V = C.value("--verify", Missing)) {
+      VerifyFile = *V;
+    } else if (auto V = C.value("--targets", Missing)) {
+      Targets = *V;
+    } else if (auto V = C.value("--config", Missing)) {
+      ConfigFile = *V;
+    } else if (auto V = C.value("-p", Missing)) {
+      Req.BuildDir = *V;
+    } else if (auto V = C.value("--cuda-path", Missing)) {
+      Req.CudaPath = *V;
+    } else if (auto V = C.value("--jobs", Missing)) {
+      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
+        return reportUsage("--jobs needs a positive number");
+    } else if (auto V = C.value("-j", Missing)) {
+      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
+        return reportUsage("-j needs a positive number");
+    } else if (Missing) {
+      return reportUsage(A + " needs a value");
+    } else if (!A.empty() && A[0] == '-') {
+      return reportUsage("unknown option '" + A + "'");
+    } else {
+      Req.Paths.push_back(C.next());
+    }
+  }
+  if (Req.Paths.empty())
+    return reportUsage("no input paths");
+  if (!Format)
+    Format = OutFile ? formatFromExtension(*OutFile).value_or("md") : "md";
+
+  // Read everything that can fail cheaply before the long parse.
+  std::optional<json::Object> Verify;
+  if (VerifyFile) {
+    Expected<json::Object> V = readVerifyResults(*VerifyFile);
+    if (!V)
+      return reportError(toString(V.takeError()));
+    Verify = std::move(*V);
+  }
+  ConfigResolver Configs(ConfigFile);
+  // As in lint: the first input's configuration decides run-wide settings.
+  SmallString<256> Probe(Req.Paths.front());
+  sys::fs::make_absolute(Probe);
+  if (sys::fs::is_directory(Probe))
+    sys::path::append(Probe, "x");
+  Expected<const Config *> RunConfig = Configs.forFile(Probe);
+  if (!RunConfig)
+    return reportError(toString(RunConfig.takeError()));
+  std::string TargetList = kDefaultTargets;
+  if (Targets)
+    TargetList = *Targets;
+  else if (!(*RunConfig)->Targets.empty())
+    TargetList = join((*RunConfig)->Targets, ",");
+  Expected<std::vector<GpuTarget>> Parsed = parseTargets(TargetList);
+  if (!Parsed)
+    return reportUsage(toString(Parsed.takeError()));
+  std::vector<std::string> TargetNames;
+  for (const GpuTarget &T : *Parsed)
+    TargetNames.push_back(T.Name);
+  Req.Options.AnalyzeFor = std::move(*Parsed);
+
+  Req.OnUnitDone = terminalProgress("report");
+  Expected<PortResult> Result = runPort(Req);
+  if (!Result)
+    return reportError(toString(Result.takeError()));
+  bool InputError = false;
+  unsigned Partial = 0;
+  for (const FileOutcome &F : Result->Files) {
+    Partial += F.Status == FileStatus::Partial;
+    if (F.Status == FileStatus::Failed) {
+      InputError = true;
+      for (const std::string &E : F.Errors)
+        errs() << E << "\n";
+    }
+  }
+  if (InputError)
+    return reportError("some inputs could not be read");
+  // One line, not one per file: the report's file table has the errors.
+  if (Partial)
+    errs() << "hipwright report: " << Partial
+           << (Partial == 1 ? " file has" : " files have")
+           << " compile errors; analysis may be incomplete (the report lists "
+              "the errors)\n";
+
+  Expected<std::vector<Finding>> Findings =
+      applyConfig(Result->Findings, Configs, Result->Inputs.Root);
+  if (!Findings)
+    return reportError(toString(Findings.takeError()));
+  sortFindings(*Findings);
+
+  ReportInput In;
+  In.Result = &*Result;
+  In.Findings = std::move(*Findings);
+  In.Targets = TargetNames;
+  In.Configs = &Configs;
+  In.Verify = std::move(Verify);
+  Expected<json::Object> Report = buildReport(In);
+  if (!Report)
+    return reportError(toString(Report.takeError()));
+
+  // Render fully before opening the output, so a failure never leaves a
+  // truncated report behind.
+  std::string Text;
+  raw_string_ostream TS(Text);
+  if (*Format == "json")
+    TS << formatv("{0:2}", json::Value(std::move(*Report))) << "\n";
+  else if (*Format == "csv")
+    printReportCsv(*Report, TS);
+  else if (*Format == "html")
+    printReportHtml(*Report, TS);
+  else
+    printReportMarkdown(*Report, TS);
+
+  if (!OutFile || *OutFile == "-") {
+    outs() << Text;
+    return ExitOk;
+  }
+  std::error_code EC;
+  raw_fd_ostream File(*OutFile, EC);
+  if (EC)
+    return reportError(*OutFile + ": " + EC.message());
+  File << Text;
+  File.close();
+  if (File.has_error()) {
+    File.clear_error();
+    return reportError(*OutFile + ": write failed");
+  }
+  return ExitOk;
+}
+
+} // namespace hipwright
