@@ -246,11 +246,14 @@ private:
                       "long (applied by --fix).";
       return;
     }
-    if (V && Flow.facts(V) && !Flow.facts(V)->MaskUses.empty())
+    // A variable that is also a *_sync mask cannot be narrowed: the group's
+    // bits would name the wrong lanes, and ROCm 7 rejects a 32-bit mask.
+    bool AlsoMask = V && Flow.facts(V) && !Flow.facts(V)->MaskUses.empty();
+    if (AlsoMask)
       F->Suggestion = "It is also used as a *_sync mask, which ROCm 7 "
                       "rejects in 32 bits. ";
     std::vector<Replacement> Fix;
-    if (Stored->IgnoreParenImpCasts() == Call)
+    if (!AlsoMask && Stored->IgnoreParenImpCasts() == Call)
       Fix = narrowCall(Call);
     if (!Fix.empty()) {
       F->Fixes = std::move(Fix);
