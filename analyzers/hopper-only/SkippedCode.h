@@ -1,0 +1,54 @@
+//===- SkippedCode.h - what the host-side parse never sees ------*- C++ -*-===//
+//
+// hipwright parses each TU once, for the host. Device-only branches
+// (`#if __CUDA_ARCH__ >= 900`, `#ifdef __CUDA_ARCH__`) are skipped by the
+// preprocessor, and that is exactly where wgmma, TMA and mma.sync PTX
+// usually live. These helpers remember the skipped ranges and raw-lex them
+// (no macro expansion, comments dropped), so the tensor-core and
+// hopper-only analyzers can still find asm strings and a few names there.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/TokenKinds.h"
+#include "clang/Lex/PPCallbacks.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class LangOptions;
+class SourceManager;
+class Preprocessor;
+} // namespace clang
+
+namespace hipwright {
+
+/// Registers a callback on \p PP that appends every skipped #if branch to
+/// \p Out (the vector must outlive the parse).
+void recordSkippedRanges(clang::Preprocessor &PP,
+                         std::vector<clang::SourceRange> &Out);
+
+/// A token of raw-lexed text. For a string literal, Text is its content
+/// without quotes or prefix; for an identifier, its spelling.
+struct RawToken {
+  clang::SourceLocation Loc;
+  clang::tok::TokenKind Kind;
+  std::string Text;
+};
+
+/// Raw-lexes \p Range of one file.
+std::vector<RawToken> lexRaw(const clang::SourceManager &SM,
+                             const clang::LangOptions &LO,
+                             clang::SourceRange Range);
+
+/// Calls \p Fn with the text of each `asm(...)` / `asm volatile(...)`
+/// template among \p Tokens (adjacent string literals joined, as the
+/// compiler joins them), located at the `asm` keyword.
+void forEachRawAsm(
+    const std::vector<RawToken> &Tokens,
+    const std::function<void(clang::SourceLocation, llvm::StringRef)> &Fn);
+
+} // namespace hipwright
