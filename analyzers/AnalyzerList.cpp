@@ -8,6 +8,9 @@
 #include "analysis/Analyzer.h"
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
+#include "tensor-core/TensorCoreAnalyzer.h"
+#include "hopper-only/HopperOnlyAnalyzer.h"
+#include "lds-limit/LdsLimitAnalyzer.h"
 #include "lane-mask/LaneMaskAnalyzer.h"
 #include "warp-size/WarpSizeAnalyzer.h"
 #include "inline-ptx/InlinePtxAnalyzer.h"
@@ -18,6 +21,9 @@ namespace hipwright {
 const std::vector<AnalyzerEntry> &allAnalyzers() {
   static const std::vector<AnalyzerEntry> List = {
       // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
+      {"tensor-core", tensorCoreRules, createTensorCoreAnalyzer},
+      {"hopper-only", hopperOnlyRules, createHopperOnlyAnalyzer},
+      {"lds-limit", ldsLimitRules, createLdsLimitAnalyzer},
       {"lane-mask", laneMaskRules, createLaneMaskAnalyzer},
       {"warp-size", warpSizeRules, createWarpSizeAnalyzer},
       {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
