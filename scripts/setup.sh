@@ -21,6 +21,7 @@ packages=(
   # HIP 5.2.3 headers and device libraries for the gfx942/gfx950 compile check
   libamdhip64-dev rocm-device-libs libhiprand-dev librocrand-dev
   libhipsparse-dev librocprim-dev
+  chromium # headless, for the test that renders the HTML report
 )
 
 missing=()
