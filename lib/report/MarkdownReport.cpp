@@ -19,7 +19,10 @@ using namespace hipwright::report;
 namespace hipwright {
 
 static constexpr size_t MaxFindings = 200;
+static constexpr size_t MaxListed = 50;
 static constexpr size_t MaxRows = 25;
+/// Long lists stop once the comment is this long (GitHub's limit is 65536).
+static constexpr size_t Budget = 56000;
 
 static std::string md(StringRef S) { return markdownEscape(S); }
 
@@ -37,7 +40,15 @@ static void sumTable(raw_ostream &OS, StringRef Heading,
                      const json::Array &Sums) {
   OS << "| " << Heading << " | findings | arithmetic | hours |\n"
      << "|---|---:|---|---:|\n";
+  size_t Rows = 0;
   eachObj(Sums, [&](const json::Object &S) {
+    // Sums come most hours first: the rows left out are the small ones.
+    if (++Rows > 2 * MaxRows) {
+      if (Rows == 2 * MaxRows + 1)
+        OS << "| ... " << Sums.size() - 2 * MaxRows
+           << " more (see the HTML or JSON report) | | | |\n";
+      return;
+    }
     OS << "| " << md(str(S, "name")) << " | " << intOf(S, "findings");
     if (intOf(S, "suppressed"))
       OS << " (+" << intOf(S, "suppressed") << " suppressed)";
@@ -46,7 +57,10 @@ static void sumTable(raw_ostream &OS, StringRef Heading,
   });
 }
 
-void printReportMarkdown(const json::Object &R, raw_ostream &OS) {
+void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
+  // Rendered to a string first so the long lists can watch its size.
+  std::string Out;
+  raw_string_ostream OS(Out);
   const json::Object &Tree = obj(R, "tree");
   const json::Object &Tr = obj(R, "translation");
   const json::Object &Effort = obj(R, "effort");
@@ -131,22 +145,6 @@ void printReportMarkdown(const json::Object &R, raw_ostream &OS) {
     closeDetails(OS);
   }
 
-  auto FindingList = [&](StringRef Title, const json::Array &L) {
-    if (L.empty())
-      return;
-    openDetails(OS, Title + " (" + Twine(L.size()) + ")");
-    eachObj(L, [&](const json::Object &F) {
-      OS << "- " << at(F) << " " << md(str(F, "message")) << " ["
-         << md(str(F, "rule")) << "]";
-      if (!str(F, "suggestion").empty())
-        OS << ": " << md(str(F, "suggestion"));
-      OS << "\n";
-    });
-    closeDetails(OS);
-  };
-  FindingList("Hopper-only features", arr(R, "hopper_only"));
-  FindingList("Unsupported APIs", arr(R, "unsupported_api"));
-
   openDetails(OS, "API references by family");
   OS << "| family | converted | unconverted |\n|---|---:|---:|\n";
   eachObj(arr(Tr, "families"), [&](const json::Object &F) {
@@ -154,36 +152,6 @@ void printReportMarkdown(const json::Object &R, raw_ostream &OS) {
        << " | " << intOf(F, "unconverted") << " |\n";
   });
   closeDetails(OS);
-
-  const json::Array &All = arr(R, "findings");
-  if (!All.empty()) {
-    openDetails(OS, "All findings (" + Twine(All.size()) + ")");
-    std::string Category, File;
-    size_t N = 0;
-    eachObj(All, [&](const json::Object &F) {
-      if (++N > MaxFindings)
-        return;
-      if (str(F, "category") != Category) {
-        Category = str(F, "category");
-        File.clear();
-        OS << "\n#### " << md(Category) << "\n";
-      }
-      if (str(F, "file") != File) {
-        File = str(F, "file");
-        OS << "\n**" << md(File) << "**\n\n";
-      }
-      OS << "- " << intOf(F, "line") << ":" << intOf(F, "column") << " "
-         << md(str(F, "level")) << ": " << md(str(F, "message")) << " ["
-         << md(str(F, "rule")) << "]";
-      if (flag(F, "suppressed"))
-        OS << " (suppressed)";
-      OS << "\n";
-    });
-    if (All.size() > MaxFindings)
-      OS << "\n... and " << All.size() - MaxFindings
-         << " more: see the HTML or JSON report.\n";
-    closeDetails(OS);
-  }
 
   if (const json::Object *V = R.getObject("verify")) {
     const json::Array &Cols = arr(*V, "columns");
@@ -234,6 +202,70 @@ void printReportMarkdown(const json::Object &R, raw_ostream &OS) {
   OS << "\nSuppressed findings are listed but cost nothing. See "
         "docs/effort-model.md.\n";
   closeDetails(OS);
+
+  // The long lists come last and stop at the budget, so the summary, the
+  // matrix and the model always fit.
+  auto Cut = [&](size_t Left) {
+    OS << "\n... and " << Left << " more: see the HTML, JSON or CSV report.\n";
+  };
+  auto FindingList = [&](StringRef Title, const json::Array &L) {
+    if (L.empty())
+      return;
+    openDetails(OS, Title + " (" + Twine(L.size()) + ")");
+    size_t N = 0;
+    for (const json::Value &V : L) {
+      const json::Object *F = V.getAsObject();
+      if (!F)
+        continue;
+      if (N >= MaxListed || Out.size() > Budget) {
+        Cut(L.size() - N);
+        break;
+      }
+      ++N;
+      OS << "- " << at(*F) << " " << md(str(*F, "message")) << " ["
+         << md(str(*F, "rule")) << "]";
+      if (!str(*F, "suggestion").empty())
+        OS << ": " << md(str(*F, "suggestion"));
+      OS << "\n";
+    }
+    closeDetails(OS);
+  };
+  FindingList("Hopper-only features", arr(R, "hopper_only"));
+  FindingList("Unsupported APIs", arr(R, "unsupported_api"));
+
+  const json::Array &All = arr(R, "findings");
+  if (!All.empty()) {
+    openDetails(OS, "All findings (" + Twine(All.size()) + ")");
+    std::string Category, File;
+    size_t N = 0;
+    for (const json::Value &V : All) {
+      const json::Object *F = V.getAsObject();
+      if (!F)
+        continue;
+      if (N >= MaxFindings || Out.size() > Budget) {
+        Cut(All.size() - N);
+        break;
+      }
+      ++N;
+      if (str(*F, "category") != Category) {
+        Category = str(*F, "category");
+        File.clear();
+        OS << "\n#### " << md(Category) << "\n";
+      }
+      if (str(*F, "file") != File) {
+        File = str(*F, "file");
+        OS << "\n**" << md(File) << "**\n\n";
+      }
+      OS << "- " << intOf(*F, "line") << ":" << intOf(*F, "column") << " "
+         << md(str(*F, "level")) << ": " << md(str(*F, "message")) << " ["
+         << md(str(*F, "rule")) << "]";
+      if (flag(*F, "suppressed"))
+        OS << " (suppressed)";
+      OS << "\n";
+    }
+    closeDetails(OS);
+  }
+  Sink << Out;
 }
 
 } // namespace hipwright

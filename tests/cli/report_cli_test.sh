@@ -12,6 +12,13 @@
 set -euo pipefail
 hw=$1
 mode=${2:-}
+if [ "$mode" = --chromium ]; then
+  chromium=$(command -v chromium || command -v chromium-browser || true)
+  if [ -z "$chromium" ]; then
+    echo "SKIP: chromium is not installed (apt-get install chromium)"
+    exit 77
+  fi
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -79,11 +86,6 @@ render_html() {
 }
 
 if [ "$mode" = --chromium ]; then
-  chromium=$(command -v chromium || command -v chromium-browser || true)
-  if [ -z "$chromium" ]; then
-    echo "SKIP: chromium is not installed (apt-get install chromium)"
-    exit 77
-  fi
   render_html
   flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
          --disable-background-networking --disable-component-update

@@ -122,6 +122,23 @@ TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
                  "suggestion\",medium,1,4,false\r\n") != std::string::npos);
 }
 
+TEST_CASE("a huge report still fits a GitHub comment", "[report]") {
+  Fixture Fx;
+  std::vector<Finding> Many;
+  for (unsigned I = 0; I < 3000; ++I)
+    Many.push_back(finding("/nonexistent-root/d" + std::to_string(I % 300) +
+                               "/k.cu",
+                           I + 1, I % 2 ? "unsupported-api" : "hopper-only.tma",
+                           std::string(250, 'm'), std::string(250, 's')));
+  json::Object R = Fx.build(std::move(Many));
+  std::string Md;
+  raw_string_ostream OS(Md);
+  printReportMarkdown(R, OS);
+  CHECK(Md.size() < 65536);
+  CHECK(Md.find("more: see the HTML") != std::string::npos);
+  CHECK(Md.find("<summary>Effort model</summary>") != std::string::npos);
+}
+
 TEST_CASE("the tensor-core table is read from the findings", "[report]") {
   std::vector<Finding> F = {
       finding("/r/g.cu", 10, "tensor-core.wmma",

@@ -112,6 +112,11 @@ int runReportCommand(const std::vector<std::string> &Args) {
     } else if (auto V = C.value("-j", Missing)) {
       if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
         return reportUsage("-j needs a positive number");
+    } else if (StringRef(A).starts_with("-j") && A.size() > 2) { // -j4
+      C.next();
+      if (StringRef(A).drop_front(2).getAsInteger(10, Req.Jobs) ||
+          Req.Jobs == 0)
+        return reportUsage("-j needs a positive number, not '" + A + "'");
     } else if (Missing) {
       return reportUsage(A + " needs a value");
     } else if (!A.empty() && A[0] == '-') {
