@@ -67,6 +67,8 @@ svg.chart .bar-max { fill: var(--accent-soft); }
 details { margin: 6px 0; }
 summary { cursor: pointer; font-weight: 600; }
 .arith { font-size: 12.5px; color: var(--muted); }
+table.tc td:first-child { min-width: 13em; }
+table.tc td:nth-child(3) { min-width: 10em; }
 )css";
 
 std::string h(StringRef S) { return htmlEscape(S); }
@@ -240,7 +242,7 @@ private:
       OS << "<p>No WMMA or mma.sync use found.</p>\n";
       return;
     }
-    OS << "<table><tr><th>function</th><th "
+    OS << "<table class=\"tc\"><tr><th>function</th><th "
           "class=\"num\">findings</th><th>tiles</th>";
     for (const json::Value &T : arr(R, "targets"))
       OS << "<th>MFMA on " << h(strOf(T)) << "</th>";

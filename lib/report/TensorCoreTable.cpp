@@ -43,25 +43,24 @@ static void addShapes(StringRef Message, std::vector<std::string> &Shapes) {
 }
 
 /// "... use gfx942: A; gfx950: B (note)" -> {gfx942: A, gfx950: B (note)}.
+/// A message about several PTX ops joins their clauses with "; and ".
 static void addMfma(StringRef Message, ArrayRef<std::string> Targets,
                     std::map<std::string, std::vector<std::string>> &Out) {
-  size_t Use = Message.find("use ");
-  if (Use == StringRef::npos)
-    return;
-  StringRef Tail = Message.substr(Use + 4);
   for (const std::string &T : Targets) {
-    size_t At = Tail.find(T + ": ");
-    if (At == StringRef::npos)
-      continue;
-    StringRef Value = Tail.substr(At + T.size() + 2);
-    // The value runs to the next target's label (a builtin's note in
-    // parentheses may itself hold "; ").
-    size_t End = Value.size();
-    for (const std::string &Other : Targets) {
-      size_t Next = Value.find("; " + Other + ": ");
-      End = std::min(End, Next);
+    std::string Label = T + ": ";
+    for (size_t At = Message.find(Label); At != StringRef::npos;
+         At = Message.find(Label, At + 1)) {
+      StringRef Before = Message.take_front(At);
+      if (!Before.ends_with("use ") && !Before.ends_with("; "))
+        continue;
+      StringRef Value = Message.substr(At + Label.size());
+      // The value runs to the next target's label or the next op's clause
+      // (a builtin's note in parentheses may itself hold "; ").
+      size_t End = Value.find("; and ");
+      for (const std::string &Other : Targets)
+        End = std::min(End, Value.find("; " + Other + ": "));
+      addUnique(Out[T], Value.substr(0, End));
     }
-    addUnique(Out[T], Value.substr(0, End));
   }
 }
 

@@ -158,9 +158,21 @@ TEST_CASE("the tensor-core table is read from the findings", "[report]") {
               "(m16n8k16 f16 x f16 + f32) has no AMD counterpart; use gfx942: "
               "A; gfx950: B"),
       finding("/r/g.cu", 40, "warp-size", "kernel 'other': not tensor"),
+      // Two ops in one asm: their clauses are joined with "; and ".
+      finding("/r/g.cu", 50, "tensor-core.mma-ptx",
+              "device function 'two': PTX mma.sync.aligned.m16n8k32 (m16n8k32 "
+              "s8 x s8 + s32) has no AMD counterpart; use gfx942: C (K=32); "
+              "gfx950: D (K=64; E also exists); and PTX mma.sync.aligned."
+              "m8n8k4 (m8n8k4 f64 x f64 + f64) has no AMD counterpart; use "
+              "gfx942: F; gfx950: G"),
   };
   auto Rows = tensorCoreKernels(F, {"gfx942", "gfx950"});
-  REQUIRE(Rows.size() == 2);
+  REQUIRE(Rows.size() == 3);
+  CHECK(Rows[2].Name == "two");
+  CHECK(Rows[2].Mfma["gfx942"] == std::vector<std::string>{"C (K=32)", "F"});
+  CHECK(Rows[2].Mfma["gfx950"] ==
+        std::vector<std::string>{"D (K=64; E also exists)", "G"});
+  CHECK(Rows[2].Shapes.size() == 2);
   CHECK(Rows[0].Kind == "kernel");
   CHECK(Rows[0].Name == "gemm_f16");
   CHECK(Rows[0].Findings == 2);
