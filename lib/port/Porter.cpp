@@ -160,7 +160,11 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     for (ApiReference &R : U.References)
       Refs.try_emplace({R.File, R.Offset, R.Name}, R);
     for (Finding &F : U.Findings) {
-      if (Req.ApplyFixes)
+      if (Req.ApplyFixes &&
+          (Req.FixRules.empty() ||
+           llvm::any_of(Req.FixRules, [&](const std::string &P) {
+             return ruleMatches(P, F.RuleId);
+           })))
         Edits.addAll(F.Fixes);
       Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
     }

@@ -30,6 +30,9 @@ struct PortRequest {
   TranslateOptions Options;
   /// Apply the analyzers' safe fix-its with the translation (--fix).
   bool ApplyFixes = false;
+  /// With ApplyFixes: only the fix-its of these rule ids (globs; a category
+  /// covers its subrules). Empty: all.
+  std::vector<std::string> FixRules;
   /// Called after each translation unit finishes, from a worker thread but
   /// never concurrently (a progress line; lib/support/Progress.h).
   ProgressCallback OnUnitDone;

@@ -11,6 +11,8 @@
 #   // CHECK-FIXES: <text>
 #       a line `hipwright port --fix` must produce, in order
 #   // HIPWRIGHT-ARGS: <extra lint/port options, e.g. --targets gfx1100>
+# Only the findings and fix-its of the test's own family (the directory name
+# above test/) are judged: `--rules FAMILY`.
 #   // HIPWRIGHT-COMPILE-FIXED
 #       the --fix output must also compile for gfx942 and gfx950
 # The CHECK comments are blanked (line numbers kept) before hipwright sees
@@ -29,8 +31,12 @@ if line=$(grep -m1 -E '//[[:space:]]*HIPWRIGHT-ARGS:' "$test"); then
   read -r -a args <<<"${line#*HIPWRIGHT-ARGS:}"
 fi
 inc=(-- -I"$(dirname "$test")")
+# A test judges its own family (the directory above test/); other families'
+# findings on the same code have their own tests.
+family=$(basename "$(dirname "$(dirname "$test")")")
+only=(--rules "$family")
 
-"$hw" lint --fail-on never "${args[@]}" "$work/$name" "${inc[@]}" >"$work/lint.txt" 2>"$work/lint.err" || {
+"$hw" lint --fail-on never "${only[@]}" "${args[@]}" "$work/$name" "${inc[@]}" >"$work/lint.txt" 2>"$work/lint.err" || {
   echo "hipwright lint failed:"; cat "$work/lint.err"; exit 1; }
 if grep -q 'CHECK-MESSAGES' "$test"; then
   "$filecheck" "$test" --input-file "$work/lint.txt" --check-prefix=CHECK-MESSAGES \
@@ -43,7 +49,7 @@ else
 fi
 
 if grep -q 'CHECK-FIXES' "$test" || grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; then
-  "$hw" port --fix -q "${args[@]}" "$work/$name" "${inc[@]}" >"$work/fixed.cu" || {
+  "$hw" port --fix -q "${only[@]}" "${args[@]}" "$work/$name" "${inc[@]}" >"$work/fixed.cu" || {
     rc=$?; [ "$rc" = 3 ] || { echo "hipwright port --fix exited $rc"; exit 1; }; }
   if grep -q 'CHECK-FIXES' "$test"; then
     "$filecheck" "$test" --input-file "$work/fixed.cu" --check-prefix=CHECK-FIXES --dump-input=fail

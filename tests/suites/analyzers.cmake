@@ -4,7 +4,7 @@ find_program(HIPWRIGHT_FILECHECK NAMES FileCheck-22 FileCheck
 file(GLOB _analyzer_tests CONFIGURE_DEPENDS
      "${PROJECT_SOURCE_DIR}/analyzers/*/test/*.cu")
 foreach(t IN LISTS _analyzer_tests)
-  get_filename_component(stem "${t}" NAME_WE)
+  get_filename_component(stem "${t}" NAME_WLE)
   get_filename_component(dir "${t}" DIRECTORY)
   get_filename_component(dir "${dir}" DIRECTORY)
   get_filename_component(family "${dir}" NAME)

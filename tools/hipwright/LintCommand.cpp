@@ -11,6 +11,7 @@
 #include "config/Config.h"
 #include "findings/ApplyConfig.h"
 #include "findings/Baseline.h"
+#include "findings/Suppressions.h"
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
 #include "port/Porter.h"
@@ -36,6 +37,8 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
                          the exit status 1 (default: warning)
   --format FMT           text (default), json or sarif
   -o FILE                write the findings to FILE instead of stdout
+  --rules LIST           report only these rules (comma-separated ids or
+                         globs; a category covers its subrules)
   --config FILE          use FILE instead of the nearest .hipwright.yaml
   --dump-config          print the effective configuration and exit
   --write-baseline FILE  record today's findings in FILE and exit 0
@@ -60,6 +63,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
       BaselineFile;
   std::string Format = "text";
   bool DumpConfig = false;
+  std::vector<std::string> OnlyRules;
   std::optional<Severity> FailOn = Severity::Warning;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -94,6 +98,11 @@ int runLintCommand(const std::vector<std::string> &Args) {
       Format = *V;
     } else if (auto V = C.value("-o", Missing)) {
       OutFile = *V;
+    } else if (auto V = C.value("--rules", Missing)) {
+      SmallVector<StringRef, 4> Ids;
+      StringRef(*V).split(Ids, ',', -1, false);
+      for (StringRef Id : Ids)
+        OnlyRules.push_back(Id.trim().str());
     } else if (auto V = C.value("--config", Missing)) {
       ConfigFile = *V;
     } else if (C.flag("--dump-config")) {
@@ -176,7 +185,13 @@ int runLintCommand(const std::vector<std::string> &Args) {
            << "\n";
     return ExitUsage;
   }
-  std::vector<Finding> Findings = std::move(*Configured);
+  std::vector<Finding> Findings;
+  for (Finding &F : *Configured)
+    if (OnlyRules.empty() ||
+        llvm::any_of(OnlyRules, [&](const std::string &P) {
+          return ruleMatches(P, F.RuleId);
+        }))
+      Findings.push_back(std::move(F));
   sortFindings(Findings);
 
   bool InputError = false;

@@ -35,6 +35,9 @@ translation:
 
 analysis:
   --fix                  also apply the analyzers' safe fix-its
+  --rules LIST           with --fix: only these rules' fix-its (comma-
+                         separated ids or globs; a category covers its
+                         subrules)
   --targets LIST         AMD targets the analyzers judge against
                          (default gfx942,gfx950)
   --no-analyzers         translate only (no findings, no fix-its)
@@ -91,6 +94,11 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Out.CopyUnchanged = true;
     } else if (C.flag("--no-analyzers")) {
       Analyze = false;
+    } else if (auto V = C.value("--rules", Missing)) {
+      SmallVector<StringRef, 4> Ids;
+      StringRef(*V).split(Ids, ',', -1, false);
+      for (StringRef Id : Ids)
+        Req.FixRules.push_back(Id.trim().str());
     } else if (C.flag("--fix")) {
       Req.ApplyFixes = true;
     } else if (auto V = C.value("--targets", Missing)) {

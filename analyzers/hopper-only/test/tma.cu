@@ -3,11 +3,11 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <cuda/ptx>
-// CHECK-MESSAGES: :[[@LINE-1]]:11: warning: {{.*}} [unsupported-api]
+
 #include <cstdint>
 
 __global__ void tma_load(const __grid_constant__ CUtensorMap tmap, unsigned dst, unsigned mbar) {
-// CHECK-MESSAGES: :[[@LINE-1]]:50: warning: {{.*}} [unsupported-api]
+
 // CHECK-MESSAGES: :[[@LINE-2]]:62: error: kernel 'tma_load': CUtensorMap 'tmap' (the Tensor Memory Accelerator (TMA)) has no AMD equivalent [hopper-only.tma]
 // CHECK-MESSAGES: :[[@LINE-3]]:62: note: load tiles into LDS cooperatively: every lane copies part of the tile, with __builtin_amdgcn_global_load_lds
   int x = blockIdx.x * 64, y = blockIdx.y * 64;
@@ -20,7 +20,7 @@ __global__ void tma_load(const __grid_constant__ CUtensorMap tmap, unsigned dst,
 
 // The libcu++ wrapper of the same instruction.
 __global__ void tma_ptx_wrapper(const __grid_constant__ CUtensorMap tmap, uint64_t *bar) {
-// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: {{.*}} [unsupported-api]
+
 // CHECK-MESSAGES: :[[@LINE-2]]:69: error: kernel 'tma_ptx_wrapper': CUtensorMap 'tmap' (the Tensor Memory Accelerator (TMA)) has no AMD equivalent [hopper-only.tma]
   __shared__ alignas(128) float tile[64 * 64];
   const int32_t coords[2] = {0, 0};
@@ -31,29 +31,29 @@ __global__ void tma_ptx_wrapper(const __grid_constant__ CUtensorMap tmap, uint64
 
 // Host side: building the descriptor.
 CUresult make_map(CUtensorMap *map, float *base) {
-// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: {{.*}} [unsupported-api]
+
 // CHECK-MESSAGES: :[[@LINE-2]]:32: error: function 'make_map': CUtensorMap 'map' (the Tensor Memory Accelerator (TMA)) has no AMD equivalent [hopper-only.tma]
   cuuint64_t dims[2] = {1024, 1024};
-// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}} [unsupported-api]
+
   cuuint64_t strides[1] = {1024 * sizeof(float)};
-// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}} [unsupported-api]
+
   cuuint32_t box[2] = {64, 64};
-// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}} [unsupported-api]
+
   cuuint32_t elem[2] = {1, 1};
-// CHECK-MESSAGES: :[[@LINE-1]]:3: warning: {{.*}} [unsupported-api]
+
   return cuTensorMapEncodeTiled(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, base,
 // CHECK-MESSAGES: :[[@LINE-1]]:10: error: function 'make_map': cuTensorMapEncodeTiled (the Tensor Memory Accelerator (TMA)) has no AMD equivalent [hopper-only.tma]
-// CHECK-MESSAGES: :[[@LINE-2]]:10: warning: {{.*}} [unsupported-api]
-// CHECK-MESSAGES: :[[@LINE-3]]:38: warning: {{.*}} [unsupported-api]
+
+
                                 dims, strides, box, elem,
                                 CU_TENSOR_MAP_INTERLEAVE_NONE,
-// CHECK-MESSAGES: :[[@LINE-1]]:33: warning: {{.*}} [unsupported-api]
+
                                 CU_TENSOR_MAP_SWIZZLE_128B,
-// CHECK-MESSAGES: :[[@LINE-1]]:33: warning: {{.*}} [unsupported-api]
+
                                 CU_TENSOR_MAP_L2_PROMOTION_NONE,
-// CHECK-MESSAGES: :[[@LINE-1]]:33: warning: {{.*}} [unsupported-api]
+
                                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-// CHECK-MESSAGES: :[[@LINE-1]]:33: warning: {{.*}} [unsupported-api]
+
 }
 
 // A non-tensor bulk copy uses the same copy engine.

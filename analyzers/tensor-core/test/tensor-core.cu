@@ -3,7 +3,7 @@
 // fragments); the fragments themselves are tensor-core.wmma errors. See
 // tests/analyzers/check_analyzer.sh.
 #include <mma.h>
-// CHECK-MESSAGES: :[[@LINE-1]]:11: warning: CUDA header <mma.h> has no HIP equivalent; left in place [unsupported-api]
+
 #include <cuda_fp16.h>
 using namespace nvcuda;
 

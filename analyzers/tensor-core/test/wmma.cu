@@ -2,7 +2,7 @@
 // MFMA builtin per target and the rocWMMA fragment. See
 // tests/analyzers/check_analyzer.sh.
 #include <mma.h>
-// CHECK-MESSAGES: :[[@LINE-1]]:11: warning: CUDA header <mma.h> has no HIP equivalent; left in place [unsupported-api]
+
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 using namespace nvcuda;
