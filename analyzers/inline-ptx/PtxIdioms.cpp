@@ -455,6 +455,14 @@ Idiom classify(const Instruction &I) {
     return bits(I);
   if (Op == "dp4a" || Op == "dp2a")
     return dot(I);
+  // vabsdiff4.u32.u32.u32.add: sum of absolute byte differences plus an
+  // accumulator, which is exactly AMD's v_sad_u8.
+  if (Op == "vabsdiff4" && llvm::is_contained(I.Modifiers, "add") &&
+      llvm::count(I.Modifiers, "u32") == 3)
+    return make(kRuleDotProduct, "vabsdiff4.add",
+                "__builtin_amdgcn_sad_u8(a, b, c)",
+                "v_sad_u8 sums |a.byte[i] - b.byte[i]| over the four unsigned "
+                "bytes and adds c, as vabsdiff4.u32.u32.u32.add does");
   if (isPlumbing(Op))
     return plumbing(I);
   if (Op == "nanosleep")
