@@ -8,7 +8,8 @@
 # same run mean anything): total time, time per translation unit, peak memory,
 # and the ratio to `clang++-22 -fsyntax-only` over the same files for the
 # host side, the device side, and both (what hipwright covers with one parse
-# plus its token pass). Each measurement is the best of $REPEAT runs.
+# plus its token pass), and the cost of the analyzers (port with and without
+# them). Each measurement is the best of $REPEAT runs.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -59,6 +60,10 @@ port_j1() {
   rm -rf "$work/out"
   "$hipwright" port "${trees[@]}" --out-root "$work/out" -j 1 -q --stats "$work/stats.json" || true
 }
+port_j1_bare() {
+  rm -rf "$work/out"
+  "$hipwright" port "${trees[@]}" --out-root "$work/out" -j 1 -q --no-analyzers || true
+}
 port_jn() {
   rm -rf "$work/out"
   "$hipwright" port "${trees[@]}" --out-root "$work/out" -q || true
@@ -67,6 +72,7 @@ port_jn() {
 host=$(best_of parse_all --cuda-host-only)
 device=$(best_of parse_all --cuda-device-only --cuda-gpu-arch=sm_90)
 j1=$(best_of port_j1)
+j1bare=$(best_of port_j1_bare)
 jn=$(best_of port_jn)
 peak=$(grep -o '"peak_rss_kib": *[0-9]*' "$work/stats.json" | grep -o '[0-9]*$' || echo "?")
 
@@ -76,6 +82,7 @@ echo "  trees: ${trees[*]}"
 echo "  clang -fsyntax-only host side:    $(fmt "$host") s"
 echo "  clang -fsyntax-only device side:  $(fmt "$device") s"
 echo "  hipwright port -j1:               $(fmt "$j1") s  ($(fmt "$(calc "$j1 / $n")") s per TU)"
+echo "  hipwright port -j1 --no-analyzers: $(fmt "$j1bare") s  (analyzers add $(fmt "$(calc "($j1 / $j1bare - 1) * 100")") %)"
 echo "  hipwright port -j$(nproc):               $(fmt "$jn") s"
 echo "  peak memory (-j1):                ${peak} KiB"
 echo "  ratio port -j1 / host parse:      $(fmt "$(calc "$j1 / $host")")"

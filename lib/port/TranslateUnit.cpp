@@ -71,6 +71,17 @@ private:
   AstFacts &Facts;
 };
 
+/// HIPWRIGHT_ANALYZERS=family,family limits which analyzers run at all;
+/// bench/ uses it to measure each family's cost. Unset: all of them.
+bool analyzerWanted(StringRef Family) {
+  const char *Env = std::getenv("HIPWRIGHT_ANALYZERS");
+  if (!Env)
+    return true;
+  SmallVector<StringRef, 8> Names;
+  StringRef(Env).split(Names, ',', -1, false);
+  return llvm::is_contained(Names, Family);
+}
+
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const TranslateContext &Ctx, TuResult &Out)
@@ -84,6 +95,8 @@ public:
       Analysis = std::make_unique<AnalysisContext>(
           CI, *Ctx.Options.AnalyzeFor, Ctx.IsUserFile, Out.Findings);
       for (const AnalyzerEntry &E : allAnalyzers()) {
+        if (!analyzerWanted(E.Family))
+          continue;
         Analyzers.push_back(E.Create(*Analysis));
         Analyzers.back()->registerPPCallbacks(CI.getPreprocessor());
         Analyzers.back()->registerMatchers(Finder);
@@ -117,7 +130,13 @@ private:
   TuResult &Out;
   AstFacts Facts;
   std::unique_ptr<AnalysisContext> Analysis;
-  clang::ast_matchers::MatchFinder Finder;
+  // Analyzers judge the user's code only; not walking the CUDA toolkit's
+  // and the standard library's (system) headers halves their cost.
+  clang::ast_matchers::MatchFinder Finder{[] {
+    clang::ast_matchers::MatchFinder::MatchFinderOptions O;
+    O.IgnoreSystemHeaders = true;
+    return O;
+  }()};
   std::vector<std::unique_ptr<Analyzer>> Analyzers;
 
   void tokenPassOverUserFiles(CompilerInstance &CI) {
