@@ -48,6 +48,8 @@ expect_rc 2 "unknown option" "$hw" port --bogus "$work/src/k.cu"
 expect_rc 2 "missing path" "$hw" port "$work/nope.cu"
 grep -q "nope.cu" "$work/err.txt" || fail "missing path not named in the error"
 expect_rc 2 "bad --jobs" "$hw" port --jobs zero "$work/src/k.cu"
+expect_rc 2 "option without its value" "$hw" port "$work/src/k.cu" --out-root
+expect_rc 2 "-p without its value" "$hw" port "$work/src/k.cu" -p
 expect_rc 2 "two output modes" "$hw" port --diff --in-place "$work/src/k.cu"
 expect_rc 2 "several files to stdout" "$hw" port "$work/src"
 expect_rc 2 "bad --cuda-path" "$hw" port --cuda-path "$work/nocuda" "$work/src/k.cu"

@@ -19,11 +19,12 @@ public:
   /// Matches option \p Name with a value; sets \p Missing when the value is
   /// absent.
   std::optional<std::string> value(const std::string &Name, bool &Missing) {
+    if (done())
+      return std::nullopt;
     const std::string &A = Args[I];
     if (A == Name) {
       if (I + 1 >= Args.size()) {
-        Missing = true;
-        ++I;
+        Missing = true; // left in place: the caller reports it
         return std::nullopt;
       }
       I += 2;
@@ -37,7 +38,7 @@ public:
   }
 
   bool flag(const std::string &Name) {
-    if (Args[I] != Name)
+    if (done() || Args[I] != Name)
       return false;
     ++I;
     return true;

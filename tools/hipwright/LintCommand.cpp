@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "SharedOptions.h"
 
 #include "config/Config.h"
 #include "findings/ApplyConfig.h"
@@ -69,10 +70,13 @@ int runLintCommand(const std::vector<std::string> &Args) {
   while (!C.done()) {
     bool Missing = false;
     const std::string A = C.peek();
-    if (A == "--") {
-      C.next();
-      while (!C.done())
-        Req.ExtraArgs.push_back(C.next());
+    std::string Bad;
+    switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return lintUsage(Bad);
+    case SharedOption::NotMine:
       break;
     }
     if (A == "-h" || A == "--help") {
@@ -111,16 +115,6 @@ int runLintCommand(const std::vector<std::string> &Args) {
       WriteBaseline = *V;
     } else if (auto V = C.value("--baseline", Missing)) {
       BaselineFile = *V;
-    } else if (auto V = C.value("-p", Missing)) {
-      Req.BuildDir = *V;
-    } else if (auto V = C.value("--cuda-path", Missing)) {
-      Req.CudaPath = *V;
-    } else if (auto V = C.value("--jobs", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return lintUsage("--jobs needs a positive number");
-    } else if (auto V = C.value("-j", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return lintUsage("-j needs a positive number");
     } else if (Missing) {
       return lintUsage(A + " needs a value");
     } else if (!A.empty() && A[0] == '-') {

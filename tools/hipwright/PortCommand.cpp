@@ -1,6 +1,7 @@
 //===- PortCommand.cpp - `hipwright port` ---------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "SharedOptions.h"
 
 #include "port/OutputWriter.h"
 #include "port/Porter.h"
@@ -68,10 +69,13 @@ int runPortCommand(const std::vector<std::string> &Args) {
   while (!C.done()) {
     bool Missing = false;
     const std::string A = C.peek();
-    if (A == "--") {
-      C.next();
-      while (!C.done())
-        Req.ExtraArgs.push_back(C.next());
+    std::string Bad;
+    switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return usageError(Bad);
+    case SharedOption::NotMine:
       break;
     }
     if (A == "-h" || A == "--help") {
@@ -113,23 +117,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       else
         return usageError("--launch-syntax must be chevron or "
                           "hip-launch-kernel-ggl, not '" + *V + "'");
-    } else if (auto V = C.value("-p", Missing)) {
-      Req.BuildDir = *V;
-    } else if (auto V = C.value("--cuda-path", Missing)) {
-      Req.CudaPath = *V;
     } else if (auto V = C.value("--stats", Missing)) {
       StatsFile = *V;
-    } else if (auto V = C.value("--jobs", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return usageError("--jobs needs a positive number, not '" + *V + "'");
-    } else if (auto V = C.value("-j", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return usageError("-j needs a positive number, not '" + *V + "'");
-    } else if (StringRef(A).starts_with("-j") && A.size() > 2) { // -j4
-      C.next();
-      if (StringRef(A).drop_front(2).getAsInteger(10, Req.Jobs) ||
-          Req.Jobs == 0)
-        return usageError("-j needs a positive number, not '" + A + "'");
     } else if (Missing) {
       return usageError(A + " needs a value");
     } else if (!A.empty() && A[0] == '-') {

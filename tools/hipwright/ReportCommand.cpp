@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "SharedOptions.h"
 
 #include "config/Config.h"
 #include "findings/ApplyConfig.h"
@@ -80,10 +81,13 @@ int runReportCommand(const std::vector<std::string> &Args) {
   while (!C.done()) {
     bool Missing = false;
     const std::string A = C.peek();
-    if (A == "--") {
-      C.next();
-      while (!C.done())
-        Req.ExtraArgs.push_back(C.next());
+    std::string Bad;
+    switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return reportUsage(Bad);
+    case SharedOption::NotMine:
       break;
     }
     if (A == "-h" || A == "--help") {
@@ -102,21 +106,6 @@ int runReportCommand(const std::vector<std::string> &Args) {
       Targets = *V;
     } else if (auto V = C.value("--config", Missing)) {
       ConfigFile = *V;
-    } else if (auto V = C.value("-p", Missing)) {
-      Req.BuildDir = *V;
-    } else if (auto V = C.value("--cuda-path", Missing)) {
-      Req.CudaPath = *V;
-    } else if (auto V = C.value("--jobs", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return reportUsage("--jobs needs a positive number");
-    } else if (auto V = C.value("-j", Missing)) {
-      if (StringRef(*V).getAsInteger(10, Req.Jobs) || Req.Jobs == 0)
-        return reportUsage("-j needs a positive number");
-    } else if (StringRef(A).starts_with("-j") && A.size() > 2) { // -j4
-      C.next();
-      if (StringRef(A).drop_front(2).getAsInteger(10, Req.Jobs) ||
-          Req.Jobs == 0)
-        return reportUsage("-j needs a positive number, not '" + A + "'");
     } else if (Missing) {
       return reportUsage(A + " needs a value");
     } else if (!A.empty() && A[0] == '-') {
