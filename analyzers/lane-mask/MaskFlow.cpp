@@ -1,5 +1,6 @@
 //===- MaskFlow.cpp - where lane masks come from and go -------------------===//
 #include "MaskFlow.h"
+#include "analysis/WarpIntrinsics.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -24,17 +25,7 @@ StringRef calleeName(const CallExpr *C) {
   return {};
 }
 
-bool takesMask(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-              "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
-              "__uni_sync", "__match_any_sync", "__match_all_sync",
-              "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
-              "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
-              "__reduce_xor_sync"},
-             true)
-      .Default(false);
-}
+bool takesMask(StringRef Name) { return takesLaneMask(Name); }
 
 bool returnsMask(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)

@@ -2,7 +2,7 @@
 #include "output/FindingFormats.h"
 
 #include "analysis/Analyzer.h"
-#include "rules/EmbeddedRules.h"
+#include "rules/RuleDocs.h"
 
 #include <map>
 
@@ -60,14 +60,6 @@ static const char *sarifLevel(Severity S) {
   return "none";
 }
 
-static std::string docPage(StringRef Id) {
-  std::string Name = (Id + ".md").str();
-  for (unsigned I = 0; I < kEmbeddedRuleDocsCount; ++I)
-    if (kEmbeddedRuleDocs[I].Name && Name == kEmbeddedRuleDocs[I].Name)
-      return kEmbeddedRuleDocs[I].Content;
-  return "";
-}
-
 json::Value findingsSarif(const std::vector<Finding> &Findings,
                           const PathMapper &Path) {
   std::vector<RuleInfo> Rules = allRules();
@@ -80,7 +72,7 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
   json::Array RuleList;
   for (const RuleInfo &R : Rules) {
     Index[R.Id] = RuleList.size();
-    std::string Page = docPage(R.Id);
+    std::string Page = ruleDocPage(R.Id).str();
     json::Object Help{{"text", R.Details}};
     if (!Page.empty())
       Help["markdown"] = Page;

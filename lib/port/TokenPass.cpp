@@ -24,18 +24,6 @@ std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, unsigned Offset) {
   return {Line, Col};
 }
 
-bool takesLaneMask(StringRef Name) {
-  return StringSwitch<bool>(Name)
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-              "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
-              "__uni_sync", "__match_any_sync", "__match_all_sync",
-              "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
-              "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
-              "__reduce_xor_sync"},
-             true)
-      .Default(false);
-}
-
 namespace {
 
 /// A token of the file, located by byte offset.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "analysis/WarpIntrinsics.h"
 #include "port/TuResult.h"
 #include "rules/RuleTable.h"
 
@@ -45,13 +46,6 @@ struct TokenPassInput {
 
 /// Appends this file's edits, API references and findings to \p Out.
 void runTokenPass(const TokenPassInput &In, TuResult &Out);
-
-/// Whether \p Name is a warp intrinsic whose first argument is a lane mask
-/// (__shfl_sync, __ballot_sync, __syncwarp, ...).
-bool takesLaneMask(llvm::StringRef Name);
-
-/// The 64-bit all-lanes mask a full-warp 0xffffffff literal becomes.
-inline constexpr llvm::StringLiteral kFullLaneMask64 = "0xffffffffffffffffull";
 
 /// Computes 1-based line and column of \p Offset in \p Buffer.
 std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Buffer,

@@ -2,22 +2,13 @@
 #include "Commands.h"
 
 #include "analysis/Analyzer.h"
-#include "rules/EmbeddedRules.h"
+#include "rules/RuleDocs.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace hipwright {
-
-/// The doc page docs/rules/<id>.md compiled into the binary, if any.
-static const char *docPage(StringRef Id) {
-  std::string Name = (Id + ".md").str();
-  for (unsigned I = 0; I < kEmbeddedRuleDocsCount; ++I)
-    if (Name == kEmbeddedRuleDocs[I].Name)
-      return kEmbeddedRuleDocs[I].Content;
-  return nullptr;
-}
 
 int runExplainCommand(const std::vector<std::string> &Args) {
   std::vector<RuleInfo> Rules = allRules();
@@ -44,7 +35,7 @@ int runExplainCommand(const std::vector<std::string> &Args) {
            << "'; run `hipwright explain` for the list\n";
     return ExitFindings;
   }
-  if (const char *Page = docPage(R->Id)) {
+  if (StringRef Page = ruleDocPage(R->Id); !Page.empty()) {
     outs() << Page;
     return ExitOk;
   }
