@@ -1,7 +1,10 @@
 //===- Config.cpp - .hipwright.yaml ---------------------------------------===//
 #include "config/Config.h"
 
+#include "analysis/GpuTarget.h"
 #include "findings/Suppressions.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -316,6 +319,25 @@ Expected<const Config *> ConfigResolver::forFile(StringRef Path) {
     Found = ByFile.emplace(*It->second, std::move(*C)).first;
   }
   return &Found->second;
+}
+
+Expected<const Config *> runConfig(ConfigResolver &Configs,
+                                   StringRef FirstInput) {
+  SmallString<256> Probe(FirstInput);
+  sys::fs::make_absolute(Probe);
+  // For a directory, the config of the files directly in it.
+  if (sys::fs::is_directory(Probe))
+    sys::path::append(Probe, "x");
+  return Configs.forFile(Probe);
+}
+
+std::string effectiveTargets(const std::optional<std::string> &CommandLine,
+                             const Config &RunConfig) {
+  if (CommandLine)
+    return *CommandLine;
+  if (!RunConfig.Targets.empty())
+    return join(RunConfig.Targets, ",");
+  return kDefaultTargets;
 }
 
 } // namespace hipwright

@@ -62,6 +62,18 @@ std::optional<std::string> findConfigFile(llvm::StringRef Dir);
 /// Prints \p C as YAML that parseConfig reads back.
 void dumpConfig(const Config &C, llvm::raw_ostream &OS);
 
+class ConfigResolver;
+
+/// The configuration that decides run-wide settings (targets): the one that
+/// applies to \p FirstInput (a file, or a directory's files).
+llvm::Expected<const Config *> runConfig(ConfigResolver &Configs,
+                                         llvm::StringRef FirstInput);
+
+/// The --targets list to use: \p CommandLine when given, else the config's
+/// `targets`, else the default (gfx942,gfx950).
+std::string effectiveTargets(const std::optional<std::string> &CommandLine,
+                             const Config &RunConfig);
+
 /// Resolves the configuration of each file: --config when given, else the
 /// nearest .hipwright.yaml, else the defaults. Caches per directory.
 class ConfigResolver {

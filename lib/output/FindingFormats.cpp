@@ -48,18 +48,6 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
                                {"suppressed", Suppressed}}}};
 }
 
-static const char *sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "none";
-}
-
 json::Value findingsSarif(const std::vector<Finding> &Findings,
                           const PathMapper &Path) {
   std::vector<RuleInfo> Rules = allRules();
@@ -83,14 +71,14 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
         {"fullDescription", json::Object{{"text", R.Details}}},
         {"help", std::move(Help)},
         {"defaultConfiguration",
-         json::Object{{"level", sarifLevel(R.DefaultLevel)}}}});
+         json::Object{{"level", toString(R.DefaultLevel)}}}});
   }
   json::Array Results;
   for (const Finding &F : Findings) {
     json::Object Region{{"startLine", F.Line}, {"startColumn", F.Column}};
     json::Object Result{
         {"ruleId", F.RuleId},
-        {"level", sarifLevel(F.Level)},
+        {"level", toString(F.Level)},
         {"message",
          json::Object{{"text", F.Suggestion.empty()
                                    ? F.Message

@@ -127,11 +127,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
   // The configuration of the first input decides the run-wide settings
   // (targets); per-file settings are resolved per finding below.
   std::string First = Req.Paths.empty() ? "." : Req.Paths.front();
-  SmallString<256> Probe(First);
-  sys::fs::make_absolute(Probe);
-  if (sys::fs::is_directory(Probe))
-    sys::path::append(Probe, "x");
-  Expected<const Config *> RunConfig = Configs.forFile(Probe);
+  Expected<const Config *> RunConfig = runConfig(Configs, First);
   if (!RunConfig) {
     errs() << "hipwright lint: error: " << toString(RunConfig.takeError())
            << "\n";
@@ -143,11 +139,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
   }
   if (Req.Paths.empty())
     return lintUsage("no input paths");
-  std::string TargetList = kDefaultTargets;
-  if (Targets)
-    TargetList = *Targets;
-  else if (!(*RunConfig)->Targets.empty())
-    TargetList = llvm::join((*RunConfig)->Targets, ",");
+  std::string TargetList = effectiveTargets(Targets, **RunConfig);
   auto Parsed = parseTargets(TargetList);
   if (!Parsed)
     return lintUsage(toString(Parsed.takeError()));

@@ -128,19 +128,10 @@ int runReportCommand(const std::vector<std::string> &Args) {
     Verify = std::move(*V);
   }
   ConfigResolver Configs(ConfigFile);
-  // As in lint: the first input's configuration decides run-wide settings.
-  SmallString<256> Probe(Req.Paths.front());
-  sys::fs::make_absolute(Probe);
-  if (sys::fs::is_directory(Probe))
-    sys::path::append(Probe, "x");
-  Expected<const Config *> RunConfig = Configs.forFile(Probe);
+  Expected<const Config *> RunConfig = runConfig(Configs, Req.Paths.front());
   if (!RunConfig)
     return reportError(toString(RunConfig.takeError()));
-  std::string TargetList = kDefaultTargets;
-  if (Targets)
-    TargetList = *Targets;
-  else if (!(*RunConfig)->Targets.empty())
-    TargetList = join((*RunConfig)->Targets, ",");
+  std::string TargetList = effectiveTargets(Targets, **RunConfig);
   Expected<std::vector<GpuTarget>> Parsed = parseTargets(TargetList);
   if (!Parsed)
     return reportUsage(toString(Parsed.takeError()));
