@@ -1,0 +1,92 @@
+//===- BlockExec.h - the state of the block being executed ----------------===//
+//
+// Everything the scheduler knows about the running block. One BlockExec per
+// OS thread (thread_local), reused for every block that thread runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HIPWRIGHT_SIM_RUNTIME_BLOCKEXEC_H
+#define HIPWRIGHT_SIM_RUNTIME_BLOCKEXEC_H
+
+#include "Fiber.h"
+#include "StackPool.h"
+
+#include "hwsim/core.h"
+#include "hwsim/warp.h"
+
+#include <cstring>
+#include <source_location>
+#include <vector>
+
+namespace hwsim::detail {
+
+/// A call site, compared by position (file names from different
+/// instantiations of the same file need not share a pointer).
+struct Site {
+  const char *file = "";
+  unsigned line = 0;
+  unsigned column = 0;
+
+  static Site from(const std::source_location &loc) {
+    return Site{loc.file_name(), loc.line(), loc.column()};
+  }
+  bool operator==(const Site &o) const {
+    return line == o.line && column == o.column &&
+           (file == o.file || std::strcmp(file, o.file) == 0);
+  }
+};
+
+enum class FiberState : unsigned char { Runnable, AtWarp, AtBarrier, Exited };
+
+struct SimThread {
+  FiberContext context;
+  FiberStack *stack = nullptr;
+  uint3 index{0, 0, 0};
+  FiberState state = FiberState::Runnable;
+  bool hasPosted = false; // `request` holds a value from an earlier call.
+
+  // The warp collective this thread waits at.
+  WarpRequest request{};
+  Site warpSite;
+  WarpResult result{};
+
+  // The block barrier this thread waits at.
+  BarrierOp barrierOp = BarrierOp::Sync;
+  int barrierPredicate = 0;
+  int barrierResult = 0;
+  Site barrierSite;
+};
+
+struct BlockExec {
+  const char *kernel = "";
+  uint3 block{0, 0, 0};
+  unsigned numThreads = 0;
+  unsigned width = 32; // The wave width W.
+  unsigned numWarps = 0;
+  std::vector<SimThread> threads;
+  std::vector<unsigned> warpWaiting; // Lanes of each warp at a collective.
+  unsigned atBarrier = 0;
+  unsigned exited = 0;
+  FiberContext scheduler;
+  BodyFn body = nullptr;
+  void *bodyArg = nullptr;
+  SimThread *current = nullptr;
+};
+
+/// The block running on this OS thread, or null outside a launch.
+extern thread_local BlockExec *runningBlock;
+
+/// Runs every fiber of \p exec's block to completion (or a diagnosis).
+void runBlock(BlockExec &exec);
+
+/// Resolves what can be resolved in warp \p warp; false if nothing could.
+bool resolveWarp(BlockExec &exec, unsigned warp);
+
+/// Prints one line per warp collective that cannot resolve, then exits.
+[[noreturn]] void diagnoseDeadlock(BlockExec &exec);
+
+/// The name a barrier operation is spelled with.
+const char *barrierName(BarrierOp op);
+
+} // namespace hwsim::detail
+
+#endif // HIPWRIGHT_SIM_RUNTIME_BLOCKEXEC_H

@@ -1,0 +1,381 @@
+//===- WarpCollectives.cpp - resolving shuffles, votes, matches, reduces --===//
+//
+// Called when no fiber of the block can run. The lanes of a warp that wait
+// at collectives are split into instances (same operation, same call site);
+// an instance resolves once every lane its masks require is in it.
+//
+//===----------------------------------------------------------------------===//
+#include "BlockExec.h"
+#include "Diagnostics.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+namespace hwsim::detail {
+
+namespace {
+
+struct WarpView {
+  BlockExec &exec;
+  unsigned warp;
+  unsigned base;  // Block thread id of lane 0.
+  unsigned count; // Lanes that exist (the last warp may be partial).
+  unsigned long long exist;
+
+  WarpView(BlockExec &e, unsigned w)
+      : exec(e), warp(w), base(w * e.width),
+        count(std::min(e.width, e.numThreads - w * e.width)),
+        exist(count == 64 ? ~0ull : (1ull << count) - 1) {}
+
+  SimThread &lane(unsigned l) const { return exec.threads[base + l]; }
+
+  unsigned long long lanesIn(FiberState state) const {
+    unsigned long long bits = 0;
+    for (unsigned l = 0; l < count; ++l)
+      if (lane(l).state == state)
+        bits |= 1ull << l;
+    return bits;
+  }
+};
+
+template <class F> void forEachLane(unsigned long long bits, F f) {
+  while (bits) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(bits));
+    bits &= bits - 1;
+    f(l);
+  }
+}
+
+/// Calls f(instanceLanes, firstLane) for each instance waiting in the warp.
+template <class F> void forEachInstance(const WarpView &v, F f) {
+  unsigned long long remaining = v.lanesIn(FiberState::AtWarp);
+  while (remaining) {
+    unsigned first = static_cast<unsigned>(std::countr_zero(remaining));
+    const SimThread &lead = v.lane(first);
+    unsigned long long inst = 0;
+    forEachLane(remaining, [&](unsigned l) {
+      const SimThread &t = v.lane(l);
+      if (t.request.op == lead.request.op && t.warpSite == lead.warpSite)
+        inst |= 1ull << l;
+    });
+    remaining &= ~inst;
+    f(inst, first);
+  }
+}
+
+/// The lanes the instance's masks name that exist in the warp.
+unsigned long long requiredLanes(const WarpView &v, unsigned long long inst) {
+  unsigned long long required = 0;
+  forEachLane(inst, [&](unsigned l) {
+    const WarpRequest &r = v.lane(l).request;
+    if (r.masked)
+      required |= r.mask & v.exist;
+  });
+  return required;
+}
+
+/// The lanes lane l's result is computed over.
+unsigned long long participants(const WarpView &v, unsigned long long inst,
+                                unsigned l) {
+  const WarpRequest &r = v.lane(l).request;
+  return r.masked ? inst & r.mask & v.exist : inst;
+}
+
+std::string describe(const WarpView &v, unsigned long long lanes,
+                     unsigned first) {
+  const SimThread &t = v.lane(first);
+  return format("warp %u lanes %s at %s (%s)", v.warp,
+                formatLanes(lanes).c_str(), t.request.name,
+                formatSite(t.warpSite).c_str());
+}
+
+// The lane a shuffle reads, by the CUDA/HIP rules for a segment width w;
+// `lane` itself means "keep your own value".
+unsigned long long shuffleSource(WarpOp op, unsigned lane, long long param,
+                                 unsigned w) {
+  unsigned long long segment = lane & ~(w - 1);
+  unsigned long long offset = lane & (w - 1);
+  switch (op) {
+  case WarpOp::Shfl:
+    return segment + (static_cast<unsigned long long>(param) & (w - 1));
+  case WarpOp::ShflUp: {
+    unsigned long long d = static_cast<unsigned>(param);
+    return offset < d ? lane : lane - d;
+  }
+  case WarpOp::ShflDown: {
+    unsigned long long d = static_cast<unsigned>(param);
+    return offset + d >= w ? lane : lane + d;
+  }
+  default: {
+    unsigned long long s = lane ^ static_cast<unsigned>(param);
+    return s >= segment + w ? lane : s;
+  }
+  }
+}
+
+void resolveShuffle(const WarpView &v, unsigned long long inst) {
+  unsigned long long readers = 0, sources = 0;
+  unsigned firstReader = 0;
+  forEachLane(inst, [&](unsigned l) {
+    SimThread &t = v.lane(l);
+    const WarpRequest &r = t.request;
+    unsigned w = static_cast<unsigned>(r.width);
+    if (r.width <= 0 || w > v.exec.width || (w & (w - 1))) {
+      warnOncePerSite(t.warpSite,
+                      format("%s: %s at %s: width %d is not a power of two "
+                             "up to the wave width %u; using %u",
+                             blockPrefix(v.exec).c_str(), r.name,
+                             formatSite(t.warpSite).c_str(), r.width,
+                             v.exec.width, v.exec.width));
+      w = v.exec.width;
+    }
+    unsigned long long src = shuffleSource(r.op, l, r.param, w);
+    const unsigned char *from = r.value;
+    if (src != l) {
+      if (src < 64 && ((inst >> src) & 1)) {
+        from = v.lane(static_cast<unsigned>(src)).request.value;
+      } else {
+        // Not active in this call: the source's register holds whatever it
+        // last exchanged; a lane that does not exist gives the caller's own.
+        if (!readers)
+          firstReader = l;
+        readers |= 1ull << l;
+        if (src < 64)
+          sources |= 1ull << src;
+        if (src < v.count) {
+          const SimThread &s = v.lane(static_cast<unsigned>(src));
+          if (s.hasPosted && s.request.size == r.size)
+            from = s.request.value;
+        }
+      }
+    }
+    std::memcpy(t.result.value, from, sizeof(t.result.value));
+  });
+  if (readers) {
+    const SimThread &t = v.lane(firstReader);
+    warnOncePerSite(
+        t.warpSite,
+        format("%s: warp %u: %s at %s: lanes %s read lanes %s, which are not "
+               "active in the call",
+               blockPrefix(v.exec).c_str(), v.warp, t.request.name,
+               formatSite(t.warpSite).c_str(), formatLanes(readers).c_str(),
+               sources ? formatLanes(sources).c_str() : "beyond the wave"));
+  }
+}
+
+bool sameValue(const WarpRequest &a, const WarpRequest &b) {
+  return a.size == b.size && std::memcmp(a.value, b.value, a.size) == 0;
+}
+
+void resolveReduce(const WarpView &v, unsigned long long inst, unsigned l) {
+  SimThread &t = v.lane(l);
+  WarpOp op = t.request.op;
+  bool isSigned = t.request.isSigned;
+  bool first = true;
+  uint32_t acc = 0;
+  forEachLane(participants(v, inst, l), [&](unsigned m) {
+    uint32_t x;
+    std::memcpy(&x, v.lane(m).request.value, sizeof(x));
+    if (first) {
+      acc = x;
+      first = false;
+      return;
+    }
+    switch (op) {
+    case WarpOp::ReduceAdd:
+      acc += x;
+      break;
+    case WarpOp::ReduceMin:
+      acc =
+          isSigned
+              ? (static_cast<int32_t>(x) < static_cast<int32_t>(acc) ? x : acc)
+              : std::min(acc, x);
+      break;
+    case WarpOp::ReduceMax:
+      acc =
+          isSigned
+              ? (static_cast<int32_t>(x) > static_cast<int32_t>(acc) ? x : acc)
+              : std::max(acc, x);
+      break;
+    case WarpOp::ReduceAnd:
+      acc &= x;
+      break;
+    case WarpOp::ReduceOr:
+      acc |= x;
+      break;
+    default:
+      acc ^= x;
+      break;
+    }
+  });
+  std::memcpy(t.result.value, &acc, sizeof(acc));
+}
+
+void computeResults(const WarpView &v, unsigned long long inst,
+                    unsigned first) {
+  WarpOp op = v.lane(first).request.op;
+  switch (op) {
+  case WarpOp::Shfl:
+  case WarpOp::ShflUp:
+  case WarpOp::ShflDown:
+  case WarpOp::ShflXor:
+    resolveShuffle(v, inst);
+    return;
+  default:
+    break;
+  }
+  unsigned long long predicates = 0;
+  forEachLane(inst, [&](unsigned l) {
+    if (v.lane(l).request.param)
+      predicates |= 1ull << l;
+  });
+  forEachLane(inst, [&](unsigned l) {
+    SimThread &t = v.lane(l);
+    unsigned long long part = participants(v, inst, l);
+    switch (op) {
+    case WarpOp::Ballot:
+      t.result.bits = predicates & part;
+      break;
+    case WarpOp::Any:
+      t.result.pred = (predicates & part) != 0;
+      break;
+    case WarpOp::All:
+      t.result.pred = (predicates & part) == part;
+      break;
+    case WarpOp::ActiveMask:
+      t.result.bits = inst;
+      break;
+    case WarpOp::SyncWarp:
+      break;
+    case WarpOp::MatchAny: {
+      unsigned long long same = 0;
+      forEachLane(part, [&](unsigned m) {
+        if (sameValue(v.lane(m).request, t.request))
+          same |= 1ull << m;
+      });
+      t.result.bits = same;
+      break;
+    }
+    case WarpOp::MatchAll: {
+      bool all = true;
+      forEachLane(part, [&](unsigned m) {
+        all = all && sameValue(v.lane(m).request, t.request);
+      });
+      t.result.bits = all ? part : 0;
+      t.result.pred = all;
+      break;
+    }
+    default:
+      resolveReduce(v, inst, l);
+      break;
+    }
+  });
+}
+
+// Resolves one instance if it can; diagnoses what can never resolve.
+bool resolveInstance(const WarpView &v, unsigned long long inst,
+                     unsigned first) {
+  unsigned long long selfless = 0;
+  unsigned firstSelfless = 0;
+  forEachLane(inst, [&](unsigned l) {
+    const WarpRequest &r = v.lane(l).request;
+    if (r.masked && !((r.mask >> l) & 1)) {
+      if (!selfless)
+        firstSelfless = l;
+      selfless |= 1ull << l;
+    }
+  });
+  if (selfless)
+    blockError(v.exec, format("%s: the mask 0x%llx leaves out the calling lane",
+                              describe(v, selfless, first).c_str(),
+                              v.lane(firstSelfless).request.mask));
+  unsigned long long missing = requiredLanes(v, inst) & ~inst;
+  unsigned long long exited = missing & v.lanesIn(FiberState::Exited);
+  if (exited)
+    blockError(v.exec, format("%s: needs lanes %s, which exited without "
+                              "arriving",
+                              describe(v, inst, first).c_str(),
+                              formatLanes(exited).c_str()));
+  if (missing)
+    return false;
+  computeResults(v, inst, first);
+  forEachLane(inst,
+              [&](unsigned l) { v.lane(l).state = FiberState::Runnable; });
+  v.exec.warpWaiting[v.warp] -= static_cast<unsigned>(std::popcount(inst));
+  return true;
+}
+
+} // namespace
+
+bool resolveWarp(BlockExec &exec, unsigned warp) {
+  WarpView v(exec, warp);
+  // `_sync` instances first. Unmasked ones (HIP spellings, __activemask)
+  // take whoever is there, so they wait while other lanes of the warp can
+  // still move: those lanes may be on their way to the same call, as they
+  // would be after a branch reconverges on the GPU.
+  bool progressed = false;
+  forEachInstance(v, [&](unsigned long long inst, unsigned first) {
+    if (v.lane(first).request.masked && resolveInstance(v, inst, first))
+      progressed = true;
+  });
+  if (progressed)
+    return true;
+  forEachInstance(v, [&](unsigned long long inst, unsigned first) {
+    if (!v.lane(first).request.masked && resolveInstance(v, inst, first))
+      progressed = true;
+  });
+  return progressed;
+}
+
+void diagnoseDeadlock(BlockExec &exec) {
+  bool printed = false;
+  for (unsigned w = 0; w < exec.numWarps; ++w) {
+    if (!exec.warpWaiting[w])
+      continue;
+    WarpView v(exec, w);
+    forEachInstance(v, [&](unsigned long long inst, unsigned first) {
+      unsigned long long missing = requiredLanes(v, inst) & ~inst;
+      if (!missing)
+        return;
+      // Say where the missing lanes are instead, grouped by place.
+      std::string where;
+      unsigned long long left = missing;
+      while (left) {
+        unsigned m = static_cast<unsigned>(std::countr_zero(left));
+        const SimThread &t = v.lane(m);
+        unsigned long long group = 0;
+        forEachLane(left, [&](unsigned o) {
+          const SimThread &u = v.lane(o);
+          bool same =
+              u.state == t.state &&
+              (t.state == FiberState::AtBarrier
+                   ? u.barrierSite == t.barrierSite
+                   : u.request.op == t.request.op && u.warpSite == t.warpSite);
+          if (same)
+            group |= 1ull << o;
+        });
+        left &= ~group;
+        const char *name = t.state == FiberState::AtBarrier
+                               ? barrierName(t.barrierOp)
+                               : t.request.name;
+        const Site &site =
+            t.state == FiberState::AtBarrier ? t.barrierSite : t.warpSite;
+        where +=
+            format("; lanes %s wait at %s (%s)", formatLanes(group).c_str(),
+                   name, formatSite(site).c_str());
+      }
+      printError(format("%s: deadlock: %s wait for lanes %s%s",
+                        blockPrefix(exec).c_str(),
+                        describe(v, inst, first).c_str(),
+                        formatLanes(missing).c_str(), where.c_str()));
+      printed = true;
+    });
+  }
+  if (!printed)
+    printError(blockPrefix(exec) + ": deadlock: no thread can make progress");
+  diagnosedExit();
+}
+
+} // namespace hwsim::detail
