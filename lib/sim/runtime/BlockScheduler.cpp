@@ -151,10 +151,14 @@ void runBlock(BlockExec &exec) {
   exec.exited = 0;
   exec.warpWaiting.assign(exec.numWarps, 0);
   size_t stackBytes = fiberStackBytes();
-  for (SimThread &t : exec.threads) {
+  for (size_t i = 0; i < exec.threads.size(); ++i) {
+    SimThread &t = exec.threads[i];
     t.state = FiberState::Runnable;
     t.hasPosted = false;
-    initFiberContext(t.context, t.stack->low, stackBytes, fiberMain);
+    // Stagger the stack tops: equally spaced stacks would map their hot
+    // top lines onto the same cache sets.
+    size_t color = (i % 61) * 64;
+    initFiberContext(t.context, t.stack->low, stackBytes - color, fiberMain);
   }
   for (;;) {
     for (SimThread &t : exec.threads)
