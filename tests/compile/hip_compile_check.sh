@@ -296,12 +296,32 @@ compile_nvidia() { # file target(sm_XX) out
   fi
   # The mapping header stands in for HIP's own headers: Debian's
   # NVIDIA-platform HIP headers do not build with CUDA 13.
-  shim="$work/nvidia-shim"
-  mkdir -p "$shim/hip"
-  local h
-  for h in hip_runtime.h hip_runtime_api.h; do
-    printf '#pragma once\n#include "%s"\n' "$(cd "$(dirname "$mapping_header")" && pwd)/$(basename "$mapping_header")" >"$shim/hip/$h"
-  done
+  # Each HIP header becomes a stand-in that defines the macro the mapping
+  # header names for it (its "// hipwright-nvidia-shim: PATH MACRO" lines),
+  # so that including, say, hipblas/hipblas.h pulls in cuBLAS and its
+  # mapping. Every HIP header the header knows gets a stand-in: nvcc would
+  # otherwise find Debian's HIP headers in /usr/include. The directory is
+  # keyed by the header's contents, so concurrent checks never share a
+  # half-written one.
+  local abs_header key path macro
+  abs_header="$(cd "$(dirname "$mapping_header")" && pwd)/$(basename "$mapping_header")"
+  key=$(cksum <"$abs_header" | cut -d' ' -f1)
+  shim="$work/nvidia-shim-$key"
+  if [[ ! -f "$shim/.complete" ]]; then
+    local tmp
+    tmp=$(mktemp -d "$work/nvidia-shim-tmp.XXXXXX")
+    {
+      echo "hip/hip_runtime.h HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_H"
+      echo "hip/hip_runtime_api.h HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_API_H"
+      sed -n 's|^// hipwright-nvidia-shim: \([^ ]*\) \([A-Za-z0-9_]*\)$|\1 \2|p' "$abs_header"
+    } | while read -r path macro; do
+      [[ "$path" != /* && "$path" != *..* ]] || continue
+      mkdir -p "$tmp/$(dirname "$path")"
+      printf '#pragma once\n#define %s 1\n#include "%s"\n' "$macro" "$abs_header" >"$tmp/$path"
+    done
+    touch "$tmp/.complete"
+    mv -T "$tmp" "$shim" 2>/dev/null || rm -rf "$tmp"
+  fi
   obj=$(object_name "$file" "$target")
   log="$obj.log"
   local cmd=("$nvcc" -x cu "-arch=$target" -std=c++17 -c "$file" -o "$obj"

@@ -4,6 +4,7 @@
 
 #include "rules/RuleCoverage.h"
 #include "rules/RuleTable.h"
+#include "verify/NvidiaMapping.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,6 +40,12 @@ int runQueryCommand(const std::vector<std::string> &Args) {
   const RuleTable &T = RuleTable::builtin();
   if (Args[0] == "--coverage-markdown") {
     outs() << renderCoverageMarkdown(T);
+    return ExitOk;
+  }
+  // Not in the usage text: a build-system hook (docs/compile-check.md), not
+  // a question about one name.
+  if (Args[0] == "--nvidia-mapping-header") {
+    outs() << nvidiaMappingHeader();
     return ExitOk;
   }
   const std::string &Name = Args[0];
