@@ -82,6 +82,27 @@ TEST_CASE("a 32-bit mask on a 64-wide wave leaves lanes 32-63 out",
     CHECK(hipAll[t] == ~0ull);
 }
 
+TEST_CASE("a 32-bit mask passed by all 64 lanes restricts every result to "
+          "lanes 0-31, as on AMD",
+          "[sim][vote]") {
+  hwsim::setWaveWidth(64);
+  const unsigned n = 64;
+  std::vector<unsigned long long> ballot(n, 0);
+  std::vector<int> count(n, -1);
+  run("mask32_everyone", dim3(1), dim3(n), [&] {
+    unsigned t = linearTid();
+    // A ballot kept in 32 bits and counted with popcount: what a CUDA port
+    // that did not widen its mask computes on a 64-lane wavefront.
+    unsigned b = static_cast<unsigned>(__ballot_sync(0xffffffffu, 1));
+    ballot[t] = __ballot_sync(0xffffffffu, t % 2);
+    count[t] = __builtin_popcount(b);
+  });
+  for (unsigned t = 0; t < n; ++t) {
+    CHECK(ballot[t] == 0xaaaaaaaaull);
+    CHECK(count[t] == 32);
+  }
+}
+
 TEST_CASE("__activemask names the lanes at the same call", "[sim][vote]") {
   unsigned width = GENERATE(32u, 64u);
   hwsim::setWaveWidth(static_cast<int>(width));

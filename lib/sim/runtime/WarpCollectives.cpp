@@ -275,8 +275,19 @@ void computeResults(const WarpView &v, unsigned long long inst,
 }
 
 // Resolves one instance if it can; diagnoses what can never resolve.
+//
+// The mask rules depend on whose hardware the width stands for. At 32 lanes
+// the runtime holds the program to CUDA's contract: every lane a `_sync` mask
+// names must arrive, and a lane may not leave itself out (both undefined on
+// NVIDIA, where independent thread scheduling makes them hang or misbehave).
+// At 64 lanes it behaves as an AMD wavefront under ROCm 7: the wave runs the
+// instruction with whichever lanes are active - it does not wait for lanes
+// the mask names, and a caller outside the mask still executes (ROCm checks
+// the mask only in debug builds) with results restricted to the mask. Each of
+// those gets one warning per call site; the program's results decide the rest.
 bool resolveInstance(const WarpView &v, unsigned long long inst,
                      unsigned first) {
+  const bool amdRules = v.exec.width == 64;
   unsigned long long selfless = 0;
   unsigned firstSelfless = 0;
   forEachLane(inst, [&](unsigned l) {
@@ -287,19 +298,35 @@ bool resolveInstance(const WarpView &v, unsigned long long inst,
       selfless |= 1ull << l;
     }
   });
-  if (selfless)
+  if (selfless && !amdRules)
     blockError(v.exec, format("%s: the mask 0x%llx leaves out the calling lane",
                               describe(v, selfless, first).c_str(),
                               v.lane(firstSelfless).request.mask));
+  if (selfless)
+    warnOncePerSite(
+        v.lane(first).warpSite,
+        format("%s: %s: the mask 0x%llx leaves out the calling lanes; a "
+               "64-lane wavefront runs the call anyway, over the masked lanes "
+               "only",
+               blockPrefix(v.exec).c_str(),
+               describe(v, selfless, first).c_str(),
+               v.lane(firstSelfless).request.mask));
   unsigned long long missing = requiredLanes(v, inst) & ~inst;
   unsigned long long exited = missing & v.lanesIn(FiberState::Exited);
-  if (exited)
+  if (exited && !amdRules)
     blockError(v.exec, format("%s: needs lanes %s, which exited without "
                               "arriving",
                               describe(v, inst, first).c_str(),
                               formatLanes(exited).c_str()));
-  if (missing)
+  if (missing && !amdRules)
     return false;
+  if (missing)
+    warnOncePerSite(
+        v.lane(first).warpSite,
+        format("%s: %s: the mask names lanes %s, which are not active here; "
+               "a 64-lane wavefront runs the call without them",
+               blockPrefix(v.exec).c_str(), describe(v, inst, first).c_str(),
+               formatLanes(missing).c_str()));
   computeResults(v, inst, first);
   forEachLane(inst,
               [&](unsigned l) { v.lane(l).state = FiberState::Runnable; });
