@@ -548,34 +548,26 @@ void emitHeaderBlocks(raw_ostream &OS, const Plan &P) {
     std::string Suffix = macroSuffix(Hip);
     OS << "\n// " << Hip << "\n#if defined(HIPWRIGHT_NV_WANT_" << Suffix
        << ") && !defined(HIPWRIGHT_NV_DONE_" << Suffix << ")\n"
-       << "#define HIPWRIGHT_NV_DONE_" << Suffix << " 1\n#if ";
-    ListSeparator Or(" || ");
-    for (const std::string &C : Cudas)
-      OS << Or << "__has_include(<" << C << ">)";
-    OS << "\n";
+       << "#define HIPWRIGHT_NV_DONE_" << Suffix << " 1\n";
     // The first installed counterpart in table order: the tables list the
     // umbrella header (cuda_runtime.h, cublas_v2.h ...) before sub-headers,
     // some of which CUDA does not want included directly.
     emitPushWarpMacros(OS, true);
-    OS << "#if ";
-    for (const std::string &C : Cudas) {
-      if (&C != &Cudas.front())
-        OS << "#elif ";
-      OS << "__has_include(<" << C << ">)\n#include <" << C << ">\n";
-    }
-    OS << "#endif\n";
-    emitPushWarpMacros(OS, false);
+    for (const std::string &C : Cudas)
+      OS << (&C == &Cudas.front() ? "#if" : "#elif") << " __has_include(<" << C
+         << ">)\n#include <" << C << ">\n";
     OS << "#else\n#error \"" << Hip << " on NVIDIA needs ";
     ListSeparator OrWord(" or ");
     for (const std::string &C : Cudas)
       OS << OrWord << C;
-    OS << ", which is not installed\"\n#endif\n#endif\n";
+    OS << ", which is not installed\"\n#endif\n";
+    emitPushWarpMacros(OS, false);
+    OS << "#endif\n";
   }
   OS << "\n";
 }
 
-void emitLibraryBlocks(raw_ostream &OS, const Plan &P,
-                       const std::vector<NvidiaShim> &Shims) {
+void emitLibraryBlocks(raw_ostream &OS, const Plan &P) {
   OS << "// ==== Part 3: library mappings, when a library header was "
         "included ==========\n";
   for (const Library &L : kLibraries) {
@@ -639,7 +631,7 @@ std::string nvidiaMappingHeader() {
   emitPreamble(OS, P, Shims);
   emitCore(OS, P);
   emitHeaderBlocks(OS, P);
-  emitLibraryBlocks(OS, P, Shims);
+  emitLibraryBlocks(OS, P);
   emitPreprocessorTests(OS, P);
   return Out;
 }
