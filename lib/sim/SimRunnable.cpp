@@ -263,13 +263,17 @@ private:
   /// before it launches; the launch is what the user recognizes, so it is
   /// named when the file has one.
   std::string driverApi(size_t First) const {
-    size_t At = First;
-    for (size_t J = First; J + 1 < Toks.size(); ++J)
-      if (Toks[J].is(tok::raw_identifier) && isDriverLaunch(Toks[J].Text) &&
-          isDriverApi(Toks[J].Text) && Toks[J + 1].is(tok::l_paren)) {
-        At = J;
-        break;
-      }
+    auto Find = [&](auto Pred) -> std::optional<size_t> {
+      for (size_t J = First; J + 1 < Toks.size(); ++J)
+        if (Toks[J].is(tok::raw_identifier) && Pred(Toks[J].Text) &&
+            Toks[J + 1].is(tok::l_paren))
+          return J;
+      return std::nullopt;
+    };
+    // A real launch first; cudaGetFuncBySymbol only prepares one.
+    size_t At = Find([](StringRef N) {
+                  return isDriverLaunch(N) && !N.ends_with("GetFuncBySymbol");
+                }).value_or(Find(isDriverLaunch).value_or(First));
     bool Launch = isDriverLaunch(Toks[At].Text);
     return formatv("{0} ({1} at line {2}) is not supported by the CPU runtime",
                    Launch ? "driver-API launch" : "driver API", Toks[At].Text,

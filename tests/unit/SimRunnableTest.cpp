@@ -80,6 +80,10 @@ TEST_CASE("driver API is not runnable", "[sim-runnable]") {
                "cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, args, 0);") ==
         "driver-API launch (cuLaunchKernel at line 3) is not supported by "
         "the CPU runtime");
+  CHECK(reason("cudaGetFuncBySymbol(&f, (const void *)k);\n"
+               "cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, args, 0);") ==
+        "driver-API launch (cuLaunchKernel at line 2) is not supported by "
+        "the CPU runtime");
   CHECK(reason("check(cuModuleLoadData(&m, ptx));") ==
         "driver API (cuModuleLoadData at line 1) is not supported by the CPU "
         "runtime");
