@@ -2,6 +2,10 @@
 // ballots its predicate, counts with __popc, and ranks lanes with the
 // lower-lane mask (1u << lane) - 1. Pass 1 counts per warp, the host scans
 // the counts, pass 2 scatters. The result must equal the CPU filter exactly.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// the plain port keeps the ballot in 32 bits and loses lanes 32-63.
+// VERIFY-EXPECT: port-run-wave64=fail
 #include <cuda_runtime.h>
 
 #include <cstdio>

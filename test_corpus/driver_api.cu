@@ -2,6 +2,10 @@
 // context (CUDA 13's cuCtxCreate with creation parameters), cuMemAlloc /
 // cuMemcpy / cuMemsetD32, and a kernel from this file launched with
 // cuLaunchKernel through the handle cudaGetFuncBySymbol returns.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// driver-API launches are not simulated.
+// VERIFY-EXPECT: run=not-run
 #include <cuda.h>
 #include <cuda_runtime.h>
 

@@ -1,6 +1,10 @@
 // inline_ptx.cu - device code with inline PTX: %laneid, prmt (byte permute),
 // bfe (bit-field extract, unsigned and signed) and ld.global.nc, each checked
 // against a portable C++ reference computed on the host.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// inline PTX runs only once --fix has replaced it.
+// VERIFY-EXPECT: cuda-run-wave32=not-run port-run-wave64=not-run
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -115,10 +119,16 @@ int main() {
   checkCuda(cudaMemcpy(bfes.data(), dBfes, n * sizeof(int), cudaMemcpyDeviceToHost));
   checkCuda(cudaMemcpy(loaded.data(), dLoaded, n * sizeof(float), cudaMemcpyDeviceToHost));
 
+  // %laneid counts within the hardware warp: ask the device how wide that is
+  // rather than assume 32, so a port to 64-lane wavefronts is judged fairly.
+  cudaDeviceProp prop;
+  checkCuda(cudaGetDeviceProperties(&prop, 0));
+  const unsigned warp = static_cast<unsigned>(prop.warpSize);
+
   int badLane = 0, badPrmt = 0, badBfeu = 0, badBfes = 0, badLoad = 0;
   for (int i = 0; i < n; ++i) {
     const Case &c = cases[i];
-    badLane += lanes[i] != static_cast<unsigned>(i % 128) % 32;
+    badLane += lanes[i] != static_cast<unsigned>(i % 128) % warp;
     badPrmt += prmts[i] != refPrmt(c.a, c.b, c.sel);
     badBfeu += bfeu[i] != refBfe(c.a, c.pos, c.len, false);
     badBfes += static_cast<unsigned>(bfes[i]) != refBfe(c.a, c.pos, c.len, true);

@@ -1,6 +1,10 @@
 // libraries_host.cu - host-side CUDA libraries: cuBLAS SGEMM against a CPU
 // GEMM, a cuRAND host generator (range and mean of uniform samples), and a
 // cuFFT complex-to-complex forward/inverse round trip plus a known spectrum.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// cuBLAS/cuRAND/cuFFT are not simulated.
+// VERIFY-EXPECT: run=not-run
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cufft.h>

@@ -2,6 +2,10 @@
 // shuffle-down reduction (offsets from 16) leaves the warp sum in lane 0, and
 // __shfl_sync(FULL_MASK, sum, 0) broadcasts it so every lane can divide by
 // it. Every output element is compared with the CPU.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// the plain port broadcasts lane 0 of the 64-lane wave to lanes 32-63.
+// VERIFY-EXPECT: port-run-wave64=fail
 #include <cuda_runtime.h>
 
 #include <cmath>

@@ -3,6 +3,10 @@
 // per 16x16 tile of C that walks the K dimension. Inputs are small integers,
 // so every product and sum is exact in half and float and C must equal the
 // CPU GEMM bit for bit.
+//
+// What `hipwright verify` must show for this program (tests/verify/):
+// tensor cores cannot run on the CPU SIMT runtime.
+// VERIFY-EXPECT: run=not-run
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <mma.h>

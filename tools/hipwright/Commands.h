@@ -19,5 +19,6 @@ int runQueryCommand(const std::vector<std::string> &Args);
 int runLintCommand(const std::vector<std::string> &Args);
 int runExplainCommand(const std::vector<std::string> &Args);
 int runReportCommand(const std::vector<std::string> &Args);
+int runVerifyCommand(const std::vector<std::string> &Args);
 
 } // namespace hipwright

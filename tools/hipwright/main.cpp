@@ -20,7 +20,11 @@ static void printUsage(llvm::raw_ostream &OS) {
         "  lint [PATH...] [options] [-- CLANG_ARGS...]\n"
         "                  report wave64 and portability hazards\n"
         "  report [PATH...] [options]\n"
-        "                  write a migration-effort report (html, md, json, csv)\n"
+        "                  write a migration-effort report (html, md, json, "
+        "csv)\n"
+        "  verify [DIR...] [options]\n"
+        "                  build and run test programs for both vendors at\n"
+        "                  32- and 64-lane wavefronts\n"
         "  explain [RULE]  list the rules, or explain one\n"
         "  query NAME      show the HIP mapping of one CUDA API\n\n"
         "Run `hipwright <command> --help` for a command's options.\n";
@@ -44,6 +48,8 @@ int main(int argc, char **argv) {
     return runExplainCommand(Args);
   if (Cmd == "report")
     return runReportCommand(Args);
+  if (Cmd == "verify")
+    return runVerifyCommand(Args);
   if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
     printUsage(llvm::outs());
     return ExitOk;

@@ -1,0 +1,34 @@
+//===- BuildCells.h - the build cells of the verify matrix ------*- C++ -*-===//
+#pragma once
+
+#include "verify/Toolchain.h"
+#include "verify/VerifyMatrix.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace hipwright::verify {
+
+/// cuda-build-nvcc: the original compiles with nvcc for sm_90.
+Cell buildWithNvcc(const Toolchain &T, llvm::StringRef Source,
+                   llvm::StringRef WorkDir);
+
+/// file -> target -> cell, from one run of the compile check
+/// (tests/compile/hip_compile_check.sh) over \p Files for \p Targets
+/// (gfx* through clang's HIP toolchain; sm_* through nvcc and
+/// \p NvidiaMappingHeader).
+using BuildCells = std::map<std::string, std::map<std::string, Cell>>;
+BuildCells compileCheck(const Toolchain &T, llvm::ArrayRef<std::string> Files,
+                        llvm::ArrayRef<std::string> Targets,
+                        llvm::StringRef WorkDir, unsigned Jobs,
+                        std::optional<std::string> NvidiaMappingHeader);
+
+/// Parses the compile check's report lines (PASS/FAIL/SKIP TARGET FILE:
+/// detail, a FAIL followed by indented compiler errors). Exposed for tests.
+BuildCells parseCompileCheckOutput(llvm::StringRef Output);
+
+} // namespace hipwright::verify

@@ -1,0 +1,158 @@
+//===- GpuCells.cpp - runs on a real GPU, when there is one ---------------===//
+#include "verify/GpuCells.h"
+
+#include "port/OutputWriter.h"
+#include "verify/NvidiaMapping.h"
+#include "verify/Subprocess.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+using namespace llvm;
+
+namespace hipwright::verify {
+
+GpuInventory detectGpus(const Toolchain &T) {
+  GpuInventory G;
+  SmallString<128> Tmp;
+  sys::fs::createTemporaryFile("hipwright-gpu", "probe", Tmp);
+  if (!T.NvidiaSmi) {
+    G.NvidiaWhyNot = "no GPU: nvidia-smi is not installed";
+  } else {
+    RunOutcome R = runProcess({{*T.NvidiaSmi, "-L"}, {}, 30, Tmp.str().str()});
+    std::string Line = firstLineWith(R.Output, "GPU 0");
+    if (R.ok() && !Line.empty())
+      G.Nvidia = Line;
+    else
+      G.NvidiaWhyNot = "no GPU: nvidia-smi found no device";
+  }
+  if (!T.Rocminfo) {
+    G.AmdWhyNot = "no GPU: rocminfo is not installed";
+  } else {
+    RunOutcome R = runProcess({{*T.Rocminfo}, {}, 30, Tmp.str().str()});
+    Regex Gfx("Name:[[:space:]]+(gfx9[0-9a-f]+)");
+    SmallVector<StringRef, 2> M;
+    if (R.ok() && Gfx.match(R.Output, &M))
+      G.Amd = M[1].str();
+    else
+      G.AmdWhyNot = "no GPU: rocminfo found no gfx9 agent";
+  }
+  sys::fs::remove(Tmp + ".out");
+  sys::fs::remove(Tmp + ".err");
+  sys::fs::remove(Tmp);
+  return G;
+}
+
+std::vector<std::string> cudaLibrariesFor(StringRef Source) {
+  std::vector<std::string> Libs;
+  auto Has = [&](StringRef H) {
+    return Regex("#[[:space:]]*include[[:space:]]*[<\"]" + H.str())
+        .match(Source);
+  };
+  if (Has("cublas"))
+    Libs.push_back("-lcublas");
+  if (Has("curand.h"))
+    Libs.push_back("-lcurand");
+  if (Has("cufft"))
+    Libs.push_back("-lcufft");
+  if (Has("cusparse"))
+    Libs.push_back("-lcusparse");
+  if (Has("cusolver"))
+    Libs.push_back("-lcusolver");
+  if (Has("cuda.h"))
+    Libs.push_back("-lcuda");
+  return Libs;
+}
+
+/// Stand-ins for the HIP headers a port may include, each defining the macro
+/// that selects its part of the mapping header and then including it:
+/// Debian's NVIDIA-platform HIP headers do not build with CUDA 13.
+static Error writeNvidiaShim(StringRef Dir, StringRef MappingHeader) {
+  std::vector<NvidiaShim> Shims = nvidiaMappingShims();
+  Shims.push_back({"hip/hip_runtime.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_H"});
+  Shims.push_back(
+      {"hip/hip_runtime_api.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_API_H"});
+  for (const NvidiaShim &S : Shims) {
+    SmallString<256> P(Dir);
+    sys::path::append(P, S.HipHeader);
+    sys::fs::create_directories(sys::path::parent_path(P));
+    if (Error E =
+            writeFileAtomically(P, ("#pragma once\n#define " + S.Macro +
+                                    " 1\n#include \"" + MappingHeader + "\"\n")
+                                       .str()))
+      return E;
+  }
+  return Error::success();
+}
+
+/// Builds \p Source with nvcc into an executable and runs it.
+static std::string buildAndRun(const Toolchain &T, StringRef Source,
+                               StringRef Exe, ArrayRef<std::string> Extra,
+                               unsigned Timeout, bool &Ok) {
+  Ok = false;
+  auto Buf = MemoryBuffer::getFile(Source);
+  std::string Text = Buf ? (*Buf)->getBuffer().str() : "";
+  RunSpec B;
+  B.Argv = {*T.Nvcc, "-arch=sm_90", "-std=c++17", "-x",
+            "cu",    Source.str(),  "-o",         Exe.str()};
+  B.Argv.insert(B.Argv.end(), Extra.begin(), Extra.end());
+  for (const std::string &L : cudaLibrariesFor(Text))
+    B.Argv.push_back(L);
+  B.TimeoutSeconds = 600;
+  B.LogPrefix = (Exe + ".build").str();
+  RunOutcome R = runProcess(B);
+  if (!R.ok())
+    return "build failed: " + firstLineWith(R.Output, "error");
+  RunSpec X;
+  X.Argv = {Exe.str()};
+  X.TimeoutSeconds = Timeout;
+  X.LogPrefix = Exe.str();
+  RunOutcome Run = runProcess(X);
+  if (Run.TimedOut)
+    return formatv("no result within {0} s", Timeout).str();
+  Ok = Run.ok();
+  return (Run.ok() ? "" : formatv("exit status {0}: ", Run.ExitCode).str()) +
+         tailLines(Run.Output, 1);
+}
+
+Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
+                    const GpuRunRequest &Req) {
+  if (!G.Nvidia)
+    return {CellStatus::NotRun, G.NvidiaWhyNot};
+  if (!T.Nvcc)
+    return {CellStatus::NotRun, "NVIDIA GPU present but nvcc not found"};
+  sys::fs::create_directories(Req.WorkDir);
+  std::string Stem = sys::path::stem(Req.Original).str();
+  bool OrigOk = false, PortOk = false;
+  std::string Orig =
+      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", {},
+                  Req.TimeoutSeconds, OrigOk);
+  std::string Shim = Req.WorkDir + "/nvidia-shim";
+  if (Error E = writeNvidiaShim(Shim, Req.MappingHeader))
+    return {CellStatus::Error, toString(std::move(E))};
+  std::string Port =
+      buildAndRun(T, Req.Port, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
+                  {"-I", Shim, "-I", T.ShippedInclude.value_or(Shim)},
+                  Req.TimeoutSeconds, PortOk);
+  std::string Detail = *G.Nvidia + ": original: " + Orig + "; port: " + Port;
+  return {OrigOk && PortOk ? CellStatus::Pass : CellStatus::Fail, Detail};
+}
+
+Cell runOnAmdGpu(const Toolchain &T, const GpuInventory &G,
+                 const GpuRunRequest &Req) {
+  (void)T;
+  (void)Req;
+  if (!G.Amd)
+    return {CellStatus::NotRun, G.AmdWhyNot};
+  // Not built yet: running needs a HIP runtime that knows the agent, and
+  // Debian's HIP 5.2.3 predates gfx942/gfx950. Say so instead of guessing.
+  return {CellStatus::NotRun, "AMD GPU " + *G.Amd +
+                                  " found, but running ports on it is not "
+                                  "implemented yet"};
+}
+
+} // namespace hipwright::verify

@@ -1,0 +1,129 @@
+//===- SimRun.cpp - running a program on the CPU SIMT runtime -------------===//
+//
+// lower (sim/SimLowering.h) -> compile as host C++ against the runtime's
+// headers and library -> run with HIPWRIGHT_SIM_WAVE set. A program's own
+// verdict is its exit status; a diagnosis of the runtime (deadlock,
+// divergent barrier, lanes that never arrive) is a failure of the program
+// and its first line becomes the cell's detail.
+//
+//===----------------------------------------------------------------------===//
+#include "verify/SimRun.h"
+
+#include "port/OutputWriter.h"
+#include "sim/SimLowering.h"
+#include "sim/SimRunnable.h"
+#include "verify/Subprocess.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace hipwright::verify {
+
+/// The runtime's exit status for a diagnosed error (hwsim::kDiagnosedExit).
+static constexpr int kDiagnosedExit = 86;
+
+static std::vector<Cell> allCells(const SimRequest &Req, CellStatus S,
+                                  const std::string &Detail) {
+  return std::vector<Cell>(Req.Widths.size(), Cell{S, Detail});
+}
+
+/// The program's own last word ("PASSED", "FAILED: 3 wrong") for the detail.
+static std::string verdictLine(StringRef Output) {
+  std::string L = tailLines(Output, 1);
+  return L.size() > 200 ? L.substr(0, 200) + "..." : L;
+}
+
+std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
+  auto Buf = MemoryBuffer::getFile(Req.Source);
+  if (!Buf)
+    return allCells(Req, CellStatus::Error,
+                    "cannot read " + Req.Source + ": " +
+                        Buf.getError().message());
+  StringRef Text = (*Buf)->getBuffer();
+  if (auto Why = sim::reasonNotRunnable(Text, Req.Source))
+    return allCells(Req, CellStatus::NotRun, *Why);
+  if (!T.Clang || !T.SimInclude || !T.SimLibrary)
+    return allCells(Req, CellStatus::NotRun,
+                    "CPU SIMT runtime unavailable: " + T.Missing);
+
+  Expected<std::string> Lowered = sim::lowerForSimulation(Text, Req.Source);
+  if (!Lowered)
+    return allCells(Req, CellStatus::Error,
+                    "could not lower for the CPU runtime: " +
+                        toString(Lowered.takeError()));
+  sys::fs::create_directories(Req.WorkDir);
+  std::string Stem = sys::path::stem(Req.Source).str();
+  std::string CppPath = Req.WorkDir + "/" + Stem + ".sim.cpp";
+  std::string ExePath = Req.WorkDir + "/" + Stem + ".sim";
+  if (Error E = writeFileAtomically(CppPath, *Lowered))
+    return allCells(Req, CellStatus::Error, toString(std::move(E)));
+
+  RunSpec Build;
+  Build.Argv = {*T.Clang,   "-std=c++20",
+                "-O1",      "-w",
+                "-I",       *T.SimInclude,
+                "-I",       sys::path::parent_path(Req.Source).str(),
+                "-include", "hwsim/hwsim.h"};
+  if (Req.IsCuda) {
+    Build.Argv.push_back("-include");
+    Build.Argv.push_back("cuda_runtime.h");
+  }
+  for (const char *A : {"-x", "c++"})
+    Build.Argv.push_back(A);
+  Build.Argv.push_back(CppPath);
+  for (const char *A : {"-x", "none"})
+    Build.Argv.push_back(A);
+  Build.Argv.push_back(*T.SimLibrary);
+  Build.Argv.push_back("-lpthread");
+  Build.Argv.push_back("-o");
+  Build.Argv.push_back(ExePath);
+  Build.TimeoutSeconds = 600;
+  Build.LogPrefix = ExePath + ".build";
+  RunOutcome B = runProcess(Build);
+  if (!B.ok()) {
+    std::string Err = firstLineWith(B.Output, "error:");
+    return allCells(Req, CellStatus::Error,
+                    "does not compile against the CPU runtime: " +
+                        (Err.empty() ? tailLines(B.Output, 2) : Err));
+  }
+
+  std::vector<Cell> Cells;
+  for (int W : Req.Widths) {
+    RunSpec Run;
+    Run.Argv = {ExePath};
+    Run.Env = {{"HIPWRIGHT_SIM_WAVE", std::to_string(W)}};
+    Run.TimeoutSeconds = Req.TimeoutSeconds;
+    Run.LogPrefix = formatv("{0}.wave{1}", ExePath, W).str();
+    RunOutcome R = runProcess(Run);
+    std::string How = formatv("CPU SIMT runtime, {0} lanes", W).str();
+    if (R.ok()) {
+      Cells.push_back(
+          {CellStatus::Pass,
+           formatv("{0}, {1:f1} s: {2}", How, R.Seconds, verdictLine(R.Output))
+               .str()});
+    } else if (R.TimedOut) {
+      Cells.push_back({CellStatus::Error, formatv("{0}: no result within {1} s",
+                                                  How, Req.TimeoutSeconds)
+                                              .str()});
+    } else if (R.Crashed) {
+      Cells.push_back(
+          {CellStatus::Fail, How + ": crashed: " + tailLines(R.Output, 2)});
+    } else if (R.ExitCode == kDiagnosedExit) {
+      Cells.push_back(
+          {CellStatus::Fail,
+           How + ": " + firstLineWith(R.Output, "hipwright-sim: error:")});
+    } else {
+      Cells.push_back(
+          {CellStatus::Fail, formatv("{0}: exit status {1}: {2}", How,
+                                     R.ExitCode, verdictLine(R.Output))
+                                 .str()});
+    }
+  }
+  return Cells;
+}
+
+} // namespace hipwright::verify

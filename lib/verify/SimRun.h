@@ -1,0 +1,28 @@
+//===- SimRun.h - running a program on the CPU SIMT runtime -----*- C++ -*-===//
+#pragma once
+
+#include "verify/Toolchain.h"
+#include "verify/VerifyMatrix.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace hipwright::verify {
+
+struct SimRequest {
+  std::string Source;      ///< the .cu (CUDA original or HIP port)
+  bool IsCuda = true;      ///< nvcc includes cuda_runtime.h implicitly
+  std::string WorkDir;     ///< where the lowered file and binary go
+  std::vector<int> Widths; ///< wavefront widths to run at
+  unsigned TimeoutSeconds = 120;
+};
+
+/// Lowers, compiles and runs \p Req.Source once per width; one cell per
+/// width, in the order of Req.Widths. A program the runtime cannot execute
+/// (inline PTX, tensor cores, vendor libraries...) gets not-run cells with
+/// the reason.
+std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req);
+
+} // namespace hipwright::verify

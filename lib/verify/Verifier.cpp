@@ -1,0 +1,323 @@
+//===- Verifier.cpp - `hipwright verify`: fill the matrix -----------------===//
+//
+// 1. find the test programs; 2. port them twice in-process (plain, and with
+// the analyzers' fix-its); 3. build and run every cell as an independent
+// task on a thread pool (compilers and simulated runs are child processes,
+// so one crashing program cannot take verify down); 4. assemble the rows in
+// program order, so the output does not depend on scheduling.
+//
+//===----------------------------------------------------------------------===//
+#include "verify/Verifier.h"
+
+#include "analysis/GpuTarget.h"
+#include "port/OutputWriter.h"
+#include "port/Porter.h"
+#include "verify/BuildCells.h"
+#include "verify/GpuCells.h"
+#include "verify/NvidiaMapping.h"
+#include "verify/SimRun.h"
+#include "verify/Toolchain.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+
+using namespace llvm;
+
+namespace hipwright::verify {
+
+static bool hasMain(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return false;
+  static const Regex Main("(^|[^A-Za-z0-9_:.])main[[:space:]]*\\(");
+  return Main.match((*Buf)->getBuffer());
+}
+
+Expected<std::vector<std::string>>
+findTestPrograms(const std::vector<std::string> &Paths) {
+  std::vector<std::string> Found;
+  for (const std::string &P : Paths) {
+    if (sys::fs::is_directory(P)) {
+      std::error_code EC;
+      for (sys::fs::recursive_directory_iterator It(P, EC), End;
+           It != End && !EC; It.increment(EC))
+        if (sys::path::extension(It->path()) == ".cu" && hasMain(It->path()))
+          Found.push_back(It->path());
+      if (EC)
+        return createStringError(EC, P + ": " + EC.message());
+    } else if (sys::fs::exists(P)) {
+      if (!hasMain(P))
+        return createStringError(inconvertibleErrorCode(),
+                                 P + ": not a test program (no main)");
+      Found.push_back(P);
+    } else {
+      return createStringError(inconvertibleErrorCode(),
+                               P + ": no such file or directory");
+    }
+  }
+  std::sort(Found.begin(), Found.end());
+  Found.erase(std::unique(Found.begin(), Found.end()), Found.end());
+  if (Found.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no test programs (a .cu file with a main) in "
+                             "the given paths");
+  return Found;
+}
+
+namespace {
+
+/// One input path's two ports: program path -> ported path.
+struct Ports {
+  std::map<std::string, std::string> Plain, Fixed;
+  std::map<std::string, std::string> PlainProblem, FixedProblem;
+};
+
+Error portInto(const std::string &Input, const std::string &OutRoot, bool Fix,
+               const VerifyRequest &Req,
+               std::map<std::string, std::string> &Map,
+               std::map<std::string, std::string> &Problems) {
+  PortRequest P;
+  P.Paths = {Input};
+  P.CudaPath = Req.CudaPath;
+  P.Jobs = Req.Jobs;
+  if (Fix) {
+    auto Targets = parseTargets(Req.Targets);
+    if (!Targets)
+      return Targets.takeError();
+    P.ApplyFixes = true;
+    P.Options.AnalyzeFor = std::move(*Targets);
+  }
+  Expected<PortResult> R = runPort(P);
+  if (!R)
+    return R.takeError();
+  OutputOptions O;
+  O.Mode = OutputMode::OutRoot;
+  O.OutRoot = OutRoot;
+  O.CopyUnchanged = true;
+  if (Error E = writeOutputs(*R, O, nulls()))
+    return E;
+  for (const FileOutcome &F : R->Files) {
+    SmallString<256> Out(OutRoot);
+    sys::path::append(Out, R->Inputs.relative(F.Path));
+    Map[F.Path] = std::string(Out);
+    if (F.Status == FileStatus::Partial || F.Status == FileStatus::Failed)
+      Problems[F.Path] =
+          std::string(toString(F.Status)) +
+          (F.Errors.empty() ? std::string() : ": " + F.Errors.front());
+  }
+  return Error::success();
+}
+
+std::string absolute(StringRef P) {
+  SmallString<256> A(P);
+  sys::fs::make_absolute(A);
+  sys::path::remove_dots(A, true);
+  return std::string(A);
+}
+
+} // namespace
+
+Expected<Matrix> runVerify(const VerifyRequest &Req) {
+  auto Start = std::chrono::steady_clock::now();
+  Expected<std::vector<std::string>> Found = findTestPrograms(Req.Paths);
+  if (!Found)
+    return Found.takeError();
+  auto Targets = parseTargets(Req.Targets);
+  if (!Targets)
+    return Targets.takeError();
+  std::vector<std::string> AmdTargets;
+  for (const GpuTarget &T : *Targets)
+    AmdTargets.push_back(T.Name);
+
+  // Work directory: the user's (kept), or a fresh temporary one.
+  std::string Work;
+  bool RemoveWork = false;
+  if (Req.WorkDir) {
+    Work = absolute(*Req.WorkDir);
+    if (std::error_code EC = sys::fs::create_directories(Work))
+      return createStringError(EC, Work + ": " + EC.message());
+  } else {
+    SmallString<256> W;
+    if (std::error_code EC =
+            sys::fs::createUniqueDirectory("hipwright-verify", W))
+      return createStringError(EC, "cannot create a work directory: " +
+                                       EC.message());
+    Work = std::string(W);
+    RemoveWork = !Req.KeepWork;
+  }
+
+  // Programs by absolute path, in sorted order.
+  std::vector<std::string> Programs;
+  for (const std::string &F : *Found)
+    Programs.push_back(absolute(F));
+
+  // Port every input path twice.
+  std::map<std::string, std::string> Plain, Fixed, PlainProblem, FixedProblem;
+  for (size_t I = 0; I < Req.Paths.size(); ++I) {
+    std::string In = absolute(Req.Paths[I]);
+    std::string Sub = "/input" + std::to_string(I);
+    if (Error E =
+            portInto(In, Work + "/port" + Sub, false, Req, Plain, PlainProblem))
+      return std::move(E);
+    if (Error E =
+            portInto(In, Work + "/fixed" + Sub, true, Req, Fixed, FixedProblem))
+      return std::move(E);
+  }
+
+  std::string Mapping = Work + "/hip_on_cuda.h";
+  if (Error E = writeFileAtomically(Mapping, nvidiaMappingHeader()))
+    return std::move(E);
+
+  Toolchain T = findToolchain(Req.CudaPath);
+  GpuInventory Gpus = detectGpus(T);
+
+  Matrix M;
+  M.Columns = cellColumns(AmdTargets);
+  M.Inputs = Req.Paths;
+  M.Runtime = "hipwright CPU SIMT runtime (fibers; 32- and 64-lane "
+              "wavefronts)";
+  std::mutex Lock;
+  std::map<std::string, std::map<std::string, Cell>> Cells;
+  auto Put = [&](const std::string &Prog, const std::string &Col, Cell C) {
+    std::lock_guard<std::mutex> G(Lock);
+    Cells[Prog][Col] = std::move(C);
+  };
+  auto PortOf = [](const std::map<std::string, std::string> &Map,
+                   const std::string &P) -> std::optional<std::string> {
+    auto It = Map.find(P);
+    if (It == Map.end() || !sys::fs::exists(It->second))
+      return std::nullopt;
+    return It->second;
+  };
+
+  std::vector<std::string> PlainFiles;
+  std::map<std::string, std::string> ProgramOfPort;
+  for (const std::string &P : Programs)
+    if (auto Port = PortOf(Plain, P)) {
+      PlainFiles.push_back(*Port);
+      ProgramOfPort[*Port] = P;
+    }
+
+  unsigned Jobs =
+      Req.Jobs ? Req.Jobs
+               : std::max(1u, hardware_concurrency().compute_thread_count());
+  std::atomic<unsigned> Done{0};
+  const unsigned Total = 2 + 5 * Programs.size();
+  std::mutex ProgressLock;
+  auto Progress = [&] {
+    unsigned N = ++Done;
+    std::lock_guard<std::mutex> G(ProgressLock);
+    if (Req.OnProgress)
+      Req.OnProgress(N, Total);
+  };
+  {
+    StdThreadPool Pool(hardware_concurrency(Jobs));
+    auto Async = [&](std::function<void()> F) {
+      Pool.async([F = std::move(F), &Progress] {
+        F();
+        Progress();
+      });
+    };
+    // Builds for every port at once: the compile check runs its own jobs.
+    Async([&] {
+      BuildCells B = compileCheck(T, PlainFiles, AmdTargets,
+                                  Work + "/compile-amd", Jobs, std::nullopt);
+      for (auto &[File, ByTarget] : B)
+        for (auto &[Target, C] : ByTarget)
+          if (ProgramOfPort.count(File))
+            Put(ProgramOfPort[File], "port-build-" + Target, C);
+    });
+    Async([&] {
+      BuildCells B = compileCheck(T, PlainFiles, {"sm_90"},
+                                  Work + "/compile-nvidia", Jobs, Mapping);
+      for (auto &[File, ByTarget] : B)
+        for (auto &[Target, C] : ByTarget)
+          if (ProgramOfPort.count(File)) {
+            Cell X = C;
+            if (X.Status == CellStatus::Pass)
+              X.Detail = "nvcc -arch=sm_90 through hipwright's HIP-on-CUDA "
+                         "mapping header: " +
+                         X.Detail;
+            Put(ProgramOfPort[File], kPortBuildNvidia, X);
+          }
+    });
+    for (size_t I = 0; I < Programs.size(); ++I) {
+      const std::string P = Programs[I];
+      std::string Dir = Work + "/programs/" + sys::path::stem(P).str() + "-" +
+                        std::to_string(I);
+      Async([&, P, Dir] {
+        Put(P, kCudaBuildNvcc, buildWithNvcc(T, P, Dir + "/nvcc"));
+      });
+      Async([&, P, Dir] {
+        SimRequest S{P, true, Dir + "/sim-cuda", {32}, Req.RunTimeoutSeconds};
+        Put(P, kCudaRunWave32, runOnSimulator(T, S)[0]);
+      });
+      Async([&, P, Dir] {
+        auto Port = PortOf(Plain, P);
+        if (!Port) {
+          Put(P, kPortRunWave64,
+              {CellStatus::Error, "the port was not written"});
+          return;
+        }
+        SimRequest S{
+            *Port, false, Dir + "/sim-port", {64}, Req.RunTimeoutSeconds};
+        Put(P, kPortRunWave64, runOnSimulator(T, S)[0]);
+      });
+      Async([&, P, Dir] {
+        auto Port = PortOf(Fixed, P);
+        if (!Port) {
+          Put(P, kFixedRunWave64,
+              {CellStatus::Error, "the --fix port was not written"});
+          Put(P, kFixedRunWave32,
+              {CellStatus::Error, "the --fix port was not written"});
+          return;
+        }
+        SimRequest S{
+            *Port, false, Dir + "/sim-fixed", {64, 32}, Req.RunTimeoutSeconds};
+        std::vector<Cell> C = runOnSimulator(T, S);
+        Put(P, kFixedRunWave64, C[0]);
+        Put(P, kFixedRunWave32, C[1]);
+      });
+      Async([&, P, Dir] {
+        GpuRunRequest G{P, PortOf(Fixed, P).value_or(""), Mapping, Dir + "/gpu",
+                        300};
+        Put(P, kGpuRunNvidia, runOnNvidiaGpu(T, Gpus, G));
+        Put(P, kGpuRunAmd, runOnAmdGpu(T, Gpus, G));
+      });
+    }
+    Pool.wait();
+  }
+
+  for (const std::string &P : Programs) {
+    ProgramRow Row;
+    Row.Name = sys::path::filename(P).str();
+    Row.File = P;
+    Row.Cells = std::move(Cells[P]);
+    // A port that hipwright could only partly translate still gets built
+    // and run, but its cells say so.
+    for (auto *Problems : {&PlainProblem, &FixedProblem})
+      if (auto It = Problems->find(P); It != Problems->end())
+        for (auto &[Col, C] : Row.Cells)
+          if (StringRef(Col).starts_with(Problems == &PlainProblem ? "port-"
+                                                                   : "fixed-"))
+            C.Detail += " (port " + It->second + ")";
+    M.Programs.push_back(std::move(Row));
+  }
+  M.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  if (RemoveWork)
+    sys::fs::remove_directories(Work);
+  return M;
+}
+
+} // namespace hipwright::verify

@@ -1,0 +1,36 @@
+//===- Verifier.h - `hipwright verify`: fill the matrix ---------*- C++ -*-===//
+#pragma once
+
+#include "support/Progress.h"
+#include "verify/VerifyMatrix.h"
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipwright::verify {
+
+struct VerifyRequest {
+  std::vector<std::string> Paths; ///< directories or .cu files
+  std::string Targets = "gfx942,gfx950";
+  std::optional<std::string> CudaPath;
+  std::optional<std::string> WorkDir; ///< kept when given; else a temp dir
+  bool KeepWork = false;
+  unsigned Jobs = 0;                ///< 0: one per core
+  unsigned RunTimeoutSeconds = 120; ///< per simulated or GPU run
+  /// Called as each build/run task completes (a progress line).
+  ProgressCallback OnProgress;
+};
+
+/// Finds the test programs (a .cu with a main) under \p Paths, sorted.
+llvm::Expected<std::vector<std::string>>
+findTestPrograms(const std::vector<std::string> &Paths);
+
+/// Ports the programs (plainly and with --fix), builds and runs them, and
+/// returns the matrix. Fails only when the request itself is unusable.
+llvm::Expected<Matrix> runVerify(const VerifyRequest &Req);
+
+} // namespace hipwright::verify
