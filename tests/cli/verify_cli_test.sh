@@ -7,19 +7,8 @@
 #   verify_cli_test.sh HIPWRIGHT_BINARY
 set -euo pipefail
 hw=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-run() { # run WANT_RC DESCRIPTION CMD...
-  local want=$1 what=$2 rc=0
-  shift 2
-  "$@" >"$work/out.txt" 2>"$work/err.txt" || rc=$?
-  [ "$rc" = "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/    /' "$work/err.txt" "$work/out.txt" | head -20; }
-}
-json_get() { # json_get FILE PYTHON-EXPR (on `d`)
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
-}
+# shellcheck source=cli_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 
 mkdir -p "$work/progs"
 cat >"$work/progs/axpy.cu" <<'CU'

@@ -555,11 +555,10 @@ hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
 hipError_t hipDriverGetVersion(int *version);
 hipError_t hipRuntimeGetVersion(int *version);
 
-// ---- kernels: attributes and occupancy
-// --------------------------------------- Kernels are plain functions here; the
-// function-pointer forms take any kernel (CUDA's C++ API does the same with
-// templates). Attributes are accepted and reported back but do not change how a
-// launch runs.
+// ---- kernels: attributes and occupancy -------------------------------------
+// Kernels are plain functions here; the function-pointer forms take any kernel
+// (CUDA's C++ API does the same with templates). Attributes are accepted and
+// reported back but do not change how a launch runs.
 
 cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
                                  int value);
@@ -763,10 +762,9 @@ inline hipError_t hipMallocPitch(T **ptr, size_t *pitch, size_t width,
   return hipMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
 }
 
-// ---- symbols (__constant__ and __device__ variables)
-// ------------------------- A symbol is the variable itself, taken by reference
-// (an lvalue), so its size is known and copies past its end are refused.
-// HIP_SYMBOL(x) is x.
+// ---- symbols (__constant__ and __device__ variables) ------------------------
+// A symbol is the variable itself, taken by reference (an lvalue), so its size
+// is known and copies past its end are refused. HIP_SYMBOL(x) is x.
 
 namespace hwsim::api {
 enum class Spelling { Cuda, Hip };
@@ -900,10 +898,9 @@ hipError_t hipEventQuery(hipEvent_t event);
 hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t end);
 hipError_t hipEventDestroy(hipEvent_t event);
 
-// ---- launching through the runtime API
-// --------------------------------------- cudaLaunchKernel(kernel, grid, block,
-// args, ...) with args[i] pointing at the i-th argument; the kernel's type
-// gives the argument types.
+// ---- launching through the runtime API -------------------------------------
+// cudaLaunchKernel(kernel, grid, block, args, ...) with args[i] pointing at the
+// i-th argument; the kernel's type gives the argument types.
 
 namespace hwsim::api {
 /// Clears the status of the coming launch; launchStatus() reads it after.
