@@ -92,16 +92,14 @@ static Error writeNvidiaShim(StringRef Dir, StringRef MappingHeader) {
 /// Builds \p Source with nvcc into an executable and runs it.
 static std::string buildAndRun(const Toolchain &T, StringRef Source,
                                StringRef Exe, ArrayRef<std::string> Extra,
-                               unsigned Timeout, bool &Ok) {
+                               ArrayRef<std::string> Libs, unsigned Timeout,
+                               bool &Ok) {
   Ok = false;
-  auto Buf = MemoryBuffer::getFile(Source);
-  std::string Text = Buf ? (*Buf)->getBuffer().str() : "";
   RunSpec B;
   B.Argv = {*T.Nvcc, "-arch=sm_90", "-std=c++17", "-x",
             "cu",    Source.str(),  "-o",         Exe.str()};
   B.Argv.insert(B.Argv.end(), Extra.begin(), Extra.end());
-  for (const std::string &L : cudaLibrariesFor(Text))
-    B.Argv.push_back(L);
+  B.Argv.insert(B.Argv.end(), Libs.begin(), Libs.end());
   B.TimeoutSeconds = 600;
   B.LogPrefix = (Exe + ".build").str();
   RunOutcome R = runProcess(B);
@@ -128,15 +126,20 @@ Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
   sys::fs::create_directories(Req.WorkDir);
   std::string Stem = sys::path::stem(Req.Original).str();
   bool OrigOk = false, PortOk = false;
+  // The port links the same CUDA libraries as the original: the mapping
+  // header turns its hipBLAS calls into cuBLAS calls, and so on.
+  auto Buf = MemoryBuffer::getFile(Req.Original);
+  std::vector<std::string> Libs =
+      cudaLibrariesFor(Buf ? (*Buf)->getBuffer() : "");
   std::string Orig =
-      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", {},
+      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", {}, Libs,
                   Req.TimeoutSeconds, OrigOk);
   std::string Shim = Req.WorkDir + "/nvidia-shim";
   if (Error E = writeNvidiaShim(Shim, Req.MappingHeader))
     return {CellStatus::Error, toString(std::move(E))};
   std::string Port =
       buildAndRun(T, Req.Port, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
-                  {"-I", Shim, "-I", T.ShippedInclude.value_or(Shim)},
+                  {"-I", Shim, "-I", T.ShippedInclude.value_or(Shim)}, Libs,
                   Req.TimeoutSeconds, PortOk);
   std::string Detail = *G.Nvidia + ": original: " + Orig + "; port: " + Port;
   return {OrigOk && PortOk ? CellStatus::Pass : CellStatus::Fail, Detail};

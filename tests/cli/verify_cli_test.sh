@@ -84,6 +84,24 @@ run 0 "report with the matrix" "$hw" report "$work/progs/axpy.cu" --format md \
   --verify "$work/axpy.json" -o "$work/report.md"
 grep -q "fixed-run-wave64" "$work/report.md" || fail "report lacks the matrix"
 
+# ---- the GPU cell's build path, with a stand-in nvidia-smi --------------------------
+# No GPU here: a fake nvidia-smi makes verify build the original and the port
+# with nvcc (the port through the mapping header) and try to run them; the
+# runs fail without a driver, but both builds must have succeeded.
+if [ -x /usr/local/cuda/bin/nvcc ] && ! command -v nvidia-smi >/dev/null; then
+  mkdir -p "$work/fakegpu"
+  printf '#!/bin/sh\necho "GPU 0: Stand-in GPU (UUID: GPU-0)"\n' >"$work/fakegpu/nvidia-smi"
+  chmod +x "$work/fakegpu/nvidia-smi"
+  PATH="$work/fakegpu:$PATH" run 1 "stand-in GPU" "$hw" verify "$work/progs/axpy.cu" \
+    -q --timeout 60 --format json -o "$work/gpu.json"
+  d=$(json_get "$work/gpu.json" "d['programs'][0]['cells']['gpu-run-nvidia']['detail']")
+  case "$d" in
+    "GPU 0: Stand-in GPU"*"original: "*"; port: "*) ;;
+    *) fail "gpu cell detail: $d" ;;
+  esac
+  case "$d" in *"build failed"*) fail "gpu cell build: $d" ;; esac
+fi
+
 # ---- a hang is diagnosed, and fails the run cells -------------------------------
 run 1 "hang fails" "$hw" verify "$work/progs/hang.cu" -q --timeout 60 \
   --format text -o "$work/hang.txt"
