@@ -15,14 +15,18 @@
 //    (HIPWRIGHT_SIM_WAVE, 32 or 64) by linear thread id x + y*Bx + z*Bx*By;
 //    the last warp may be partial. Lanes of a warp waiting at the same call
 //    site (the std::source_location default argument) and operation form one
-//    instance, whose lanes are its "active lanes". A `_sync` instance resolves
-//    once every lane named by its masks (that exists in the warp) is in it.
+//    instance, whose lanes are its "active lanes". At 32 lanes (CUDA's
+//    rules) a `_sync` instance resolves once every lane named by its masks
+//    (that exists in the warp) is in it; at 64 lanes (an AMD wavefront under
+//    ROCm 7) it runs with the lanes that are there, warning once per call
+//    site about named lanes that are absent or callers outside the mask.
 //  - Block barriers. __syncthreads and friends release when every thread of
 //    the block that has not exited waits at a barrier, all at the same site.
-// A required lane that exited, waits at a different barrier site, or a block
-// in which nothing can make progress, is diagnosed: one line on stderr
-// starting `hipwright-sim: error: ` naming the kernel, block and lanes, and
-// the process exits with kDiagnosedExit. Nothing ever hangs silently.
+// Diagnosed: (at 32 lanes) a required lane that exited; (at both widths)
+// threads waiting at different barrier sites, and a block in which nothing
+// can make progress. Each is one line on stderr starting
+// `hipwright-sim: error: ` naming the kernel, block and lanes, and the process
+// exits with kDiagnosedExit. Nothing ever hangs silently.
 //
 // Static __shared__ variables become `static thread_local` (blocks do not
 // overlap on an OS thread, so that is per-block storage); dynamic shared
