@@ -18,6 +18,7 @@
 #include "verify/SimRun.h"
 #include "verify/Toolchain.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -154,6 +155,11 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
     Work = std::string(W);
     RemoveWork = !Req.KeepWork;
   }
+  // A temporary work tree goes away however this returns.
+  auto Cleanup = make_scope_exit([&] {
+    if (RemoveWork)
+      sys::fs::remove_directories(Work);
+  });
 
   // Programs by absolute path, in sorted order.
   std::vector<std::string> Programs;
@@ -234,7 +240,7 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
       for (auto &[File, ByTarget] : B)
         for (auto &[Target, C] : ByTarget)
           if (ProgramOfPort.count(File))
-            Put(ProgramOfPort[File], "port-build-" + Target, C);
+            Put(ProgramOfPort.at(File), "port-build-" + Target, C);
     });
     Async([&] {
       BuildCells B = compileCheck(T, PlainFiles, {"sm_90"},
@@ -247,7 +253,7 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
               X.Detail = "nvcc -arch=sm_90 through hipwright's HIP-on-CUDA "
                          "mapping header: " +
                          X.Detail;
-            Put(ProgramOfPort[File], kPortBuildNvidia, X);
+            Put(ProgramOfPort.at(File), kPortBuildNvidia, X);
           }
     });
     for (size_t I = 0; I < Programs.size(); ++I) {
@@ -302,6 +308,13 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
     Row.Name = sys::path::filename(P).str();
     Row.File = P;
     Row.Cells = std::move(Cells[P]);
+    // Build cells come from whole-tree runs keyed by the port's path; a
+    // program whose port was never written has none. No hole in the matrix.
+    for (const std::string &Col : M.Columns)
+      if (!Row.Cells.count(Col))
+        Row.Cells[Col] = {CellStatus::Error, PortOf(Plain, P)
+                                                 ? "no result was produced"
+                                                 : "the port was not written"};
     // A port that hipwright could only partly translate still gets built
     // and run, but its cells say so.
     for (auto *Problems : {&PlainProblem, &FixedProblem})
@@ -315,8 +328,6 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
   M.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
-  if (RemoveWork)
-    sys::fs::remove_directories(Work);
   return M;
 }
 
