@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HopperOnlyAnalyzer.h"
+#include "analysis/SkippedCode.h"
 #include "hopper-only/DeviceCode.h"
 #include "hopper-only/HopperFeatures.h"
-#include "hopper-only/SkippedCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -57,10 +57,6 @@ class HopperOnlyAnalyzer : public Analyzer {
 public:
   using Analyzer::Analyzer;
 
-  void registerPPCallbacks(Preprocessor &PP) override {
-    recordSkippedRanges(PP, Skipped);
-  }
-
   void registerMatchers(MatchFinder &Finder) override {
     auto User = unless(isExpansionInSystemHeader());
     auto InFn = optionally(hasAncestor(functionDecl().bind("fn")));
@@ -95,16 +91,12 @@ public:
   }
 
   void onEndOfTranslationUnit() override {
-    SourceManager &SM = Ctx.sourceManager();
-    for (SourceRange Range : Skipped) {
-      if (!Ctx.isUserLocation(Range.getBegin()))
-        continue;
-      std::vector<RawToken> Tokens = lexRaw(SM, Ctx.langOpts(), Range);
+    for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
       std::string Where = "code the host-side parse skips (#if branch)";
-      forEachRawAsm(Tokens, [&](SourceLocation Loc, StringRef Text) {
+      forEachRawAsm(B.Tokens, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, Where);
       });
-      for (const RawToken &T : Tokens)
+      for (const RawToken &T : B.Tokens)
         if (T.Kind == tok::raw_identifier && T.Text == "__cluster_dims__")
           report(T.Loc, HopperKind::Cluster, Where + ": __cluster_dims__");
     }
@@ -112,7 +104,6 @@ public:
   }
 
 private:
-  std::vector<SourceRange> Skipped;
   FunctionSpans Functions;
   std::set<std::pair<unsigned, std::string>> Seen;
 

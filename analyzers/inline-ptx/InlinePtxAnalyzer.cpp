@@ -66,17 +66,6 @@ std::string typeName(QualType T) {
                     : T.getCanonicalType().getUnqualifiedType().getAsString();
 }
 
-class SkippedRanges : public PPCallbacks {
-public:
-  explicit SkippedRanges(std::vector<SourceRange> &Out) : Out(Out) {}
-  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
-    Out.push_back(Range);
-  }
-
-private:
-  std::vector<SourceRange> &Out;
-};
-
 class InlinePtxAnalyzer : public Analyzer {
 public:
   using Analyzer::Analyzer;
@@ -86,10 +75,6 @@ public:
                               forFunction(functionDecl().bind("fn")))
                           .bind("asm"),
                       this);
-  }
-
-  void registerPPCallbacks(Preprocessor &PP) override {
-    PP.addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
   }
 
   void run(const MatchFinder::MatchResult &R) override {
@@ -113,18 +98,16 @@ public:
 
   void onEndOfTranslationUnit() override {
     SourceManager &SM = Ctx.sourceManager();
-    for (SourceRange R : Skipped) {
-      if (!Ctx.isUserLocation(R.getBegin()))
-        continue;
-      for (ptx::LexedAsm &L : ptx::scanAsm(R, SM, Ctx.langOpts()))
+    // scanAsm lexes the range itself: it needs the exact extent of each asm
+    // statement for its fix-it, which the shared raw tokens do not keep.
+    for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
+      for (ptx::LexedAsm &L : ptx::scanAsm(B.Range, SM, Ctx.langOpts()))
         if (ptx::looksLikePtx(L.Asm.Ptx))
           emit(L.Asm, L.Begin, CharSourceRange::getCharRange(L.Begin, L.End));
     }
   }
 
 private:
-  std::vector<SourceRange> Skipped;
-
   ptx::AsmOperand operand(std::string Constraint, const Expr *E) {
     ptx::AsmOperand Op;
     Op.Constraint = std::move(Constraint);

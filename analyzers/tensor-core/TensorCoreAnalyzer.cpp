@@ -15,8 +15,8 @@
 #include "tensor-core/PtxMma.h"
 #include "tensor-core/WmmaTypes.h"
 
+#include "analysis/SkippedCode.h"
 #include "hopper-only/DeviceCode.h"
-#include "hopper-only/SkippedCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -84,10 +84,6 @@ class TensorCoreAnalyzer : public Analyzer {
 public:
   using Analyzer::Analyzer;
 
-  void registerPPCallbacks(Preprocessor &PP) override {
-    recordSkippedRanges(PP, Skipped);
-  }
-
   void registerMatchers(MatchFinder &Finder) override {
     auto InFn = optionally(hasAncestor(functionDecl().bind("fn")));
     auto User = unless(isExpansionInSystemHeader());
@@ -135,20 +131,15 @@ public:
   }
 
   void onEndOfTranslationUnit() override {
-    SourceManager &SM = Ctx.sourceManager();
-    for (SourceRange Range : Skipped) {
-      if (!Ctx.isUserLocation(Range.getBegin()))
-        continue;
-      std::vector<RawToken> Tokens = lexRaw(SM, Ctx.langOpts(), Range);
-      forEachRawAsm(Tokens, [&](SourceLocation Loc, StringRef Text) {
+    for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
+      forEachRawAsm(B.Tokens, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, "code the host-side parse skips (#if branch)");
       });
-      checkSkippedWmma(Tokens);
+      checkSkippedWmma(B.Tokens);
     }
   }
 
 private:
-  std::vector<SourceRange> Skipped;
   /// Template instantiations revisit the same source; report each finding
   /// once.
   std::set<std::pair<unsigned, std::string>> Seen;

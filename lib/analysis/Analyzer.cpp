@@ -4,6 +4,7 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
 
@@ -13,10 +14,9 @@ namespace hipwright {
 
 Analyzer::~Analyzer() = default;
 
-AnalysisContext::AnalysisContext(CompilerInstance &CI,
-                                 const std::vector<GpuTarget> &Targets,
-                                 std::function<bool(llvm::StringRef)> IsUserFile,
-                                 std::vector<Finding> &Out)
+AnalysisContext::AnalysisContext(
+    CompilerInstance &CI, const std::vector<GpuTarget> &Targets,
+    std::function<bool(llvm::StringRef)> IsUserFile, std::vector<Finding> &Out)
     : CI(CI), Targets(Targets), IsUserFile(std::move(IsUserFile)), Out(Out) {}
 
 unsigned AnalysisContext::minWaveSize() const {
@@ -39,6 +39,22 @@ SourceManager &AnalysisContext::sourceManager() {
 
 const LangOptions &AnalysisContext::langOpts() const {
   return CI.getLangOpts();
+}
+
+void AnalysisContext::registerPPCallbacks(Preprocessor &PP) {
+  recordSkippedRanges(PP, Skipped);
+}
+
+const std::vector<AnalysisContext::SkippedBranch> &
+AnalysisContext::skippedUserBranches() {
+  if (!SkippedInUserFiles) {
+    SkippedInUserFiles.emplace();
+    for (SourceRange R : Skipped)
+      if (isUserLocation(R.getBegin()))
+        SkippedInUserFiles->push_back(
+            {R, lexRaw(CI.getSourceManager(), CI.getLangOpts(), R)});
+  }
+  return *SkippedInUserFiles;
 }
 
 bool AnalysisContext::isUserLocation(SourceLocation Loc) const {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "analysis/GpuTarget.h"
+#include "analysis/SkippedCode.h"
 #include "findings/Finding.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -18,6 +19,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,10 +32,10 @@ namespace hipwright {
 
 /// A rule's catalog entry.
 struct RuleInfo {
-  std::string Id;       ///< stable: category or category.subrule
+  std::string Id; ///< stable: category or category.subrule
   Severity DefaultLevel = Severity::Warning;
-  std::string Summary;  ///< one line
-  std::string Details;  ///< why it breaks on AMD; a paragraph
+  std::string Summary; ///< one line
+  std::string Details; ///< why it breaks on AMD; a paragraph
 };
 
 /// What an analyzer sees of the TU and how it reports.
@@ -73,11 +75,27 @@ public:
   /// Source text of \p Range as written.
   std::string sourceText(clang::CharSourceRange Range) const;
 
+  /// The context's own preprocessor callbacks, registered before the
+  /// analyzers': the #if branches the host-side parse skips are recorded
+  /// once here for every analyzer that scans them.
+  void registerPPCallbacks(clang::Preprocessor &PP);
+
+  /// A skipped #if branch in a user file and its raw tokens.
+  struct SkippedBranch {
+    clang::SourceRange Range;
+    std::vector<RawToken> Tokens;
+  };
+  /// The skipped branches that lie in user files, in source order of
+  /// skipping, each raw-lexed once (on the first call, after the parse).
+  const std::vector<SkippedBranch> &skippedUserBranches();
+
 private:
   clang::CompilerInstance &CI;
   const std::vector<GpuTarget> &Targets;
   std::function<bool(llvm::StringRef)> IsUserFile;
   std::vector<Finding> &Out;
+  std::vector<clang::SourceRange> Skipped;
+  std::optional<std::vector<SkippedBranch>> SkippedInUserFiles;
 };
 
 class Analyzer : public clang::ast_matchers::MatchFinder::MatchCallback {

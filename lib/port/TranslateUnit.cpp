@@ -94,6 +94,7 @@ public:
       // The analyzers ride on this same parse: one parse per TU.
       Analysis = std::make_unique<AnalysisContext>(
           CI, *Ctx.Options.AnalyzeFor, Ctx.IsUserFile, Out.Findings);
+      Analysis->registerPPCallbacks(CI.getPreprocessor());
       for (const AnalyzerEntry &E : allAnalyzers()) {
         if (!analyzerWanted(E.Family))
           continue;
@@ -157,9 +158,10 @@ private:
         Files.push_back({Path, FID});
     }
     std::sort(Files.begin() + 1, Files.end());
-    Files.erase(std::unique(Files.begin(), Files.end(),
-                            [](auto &A, auto &B) { return A.first == B.first; }),
-                Files.end());
+    Files.erase(
+        std::unique(Files.begin(), Files.end(),
+                    [](auto &A, auto &B) { return A.first == B.first; }),
+        Files.end());
     for (auto &[Path, FID] : Files) {
       if (!Ctx.IsUserFile(Path))
         continue;

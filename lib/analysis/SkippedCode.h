@@ -3,9 +3,10 @@
 // hipwright parses each TU once, for the host. Device-only branches
 // (`#if __CUDA_ARCH__ >= 900`, `#ifdef __CUDA_ARCH__`) are skipped by the
 // preprocessor, and that is exactly where wgmma, TMA and mma.sync PTX
-// usually live. These helpers remember the skipped ranges and raw-lex them
-// (no macro expansion, comments dropped), so the tensor-core and
-// hopper-only analyzers can still find asm strings and a few names there.
+// usually live. AnalysisContext records the skipped ranges once per TU and
+// raw-lexes them (no macro expansion, comments dropped) with these helpers,
+// so the inline-ptx, tensor-core and hopper-only analyzers can still find
+// asm strings and a few names there.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

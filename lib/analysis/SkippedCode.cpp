@@ -1,5 +1,5 @@
 //===- SkippedCode.cpp - raw scan of branches the parse skipped -----------===//
-#include "hopper-only/SkippedCode.h"
+#include "analysis/SkippedCode.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
