@@ -20,7 +20,8 @@ using namespace llvm;
 
 namespace hipwright::verify {
 
-Cell buildWithNvcc(const Toolchain &T, StringRef Source, StringRef WorkDir) {
+Cell buildWithNvcc(const Toolchain &T, StringRef Source, StringRef WorkDir,
+                   const CompileFlags &Flags) {
   if (!T.Nvcc)
     return {CellStatus::NotRun, "nvcc not found"};
   SmallString<256> Obj(WorkDir);
@@ -35,6 +36,8 @@ Cell buildWithNvcc(const Toolchain &T, StringRef Source, StringRef WorkDir) {
             std::string(Obj),
             "-I",
             sys::path::parent_path(Source).str()};
+  for (std::string &A : Flags.args())
+    S.Argv.push_back(std::move(A));
   S.TimeoutSeconds = 600;
   S.LogPrefix = std::string(Obj);
   RunOutcome R = runProcess(S);
@@ -91,7 +94,7 @@ BuildCells parseCompileCheckOutput(StringRef Output) {
 
 BuildCells compileCheck(const Toolchain &T, ArrayRef<std::string> Files,
                         ArrayRef<std::string> Targets, StringRef WorkDir,
-                        unsigned Jobs,
+                        unsigned Jobs, const CompileFlags &Flags,
                         std::optional<std::string> NvidiaMappingHeader) {
   BuildCells Out;
   auto All = [&](CellStatus S, const std::string &Why) {
@@ -111,6 +114,8 @@ BuildCells compileCheck(const Toolchain &T, ArrayRef<std::string> Files,
   RunSpec S;
   S.Argv = {"/bin/bash", *T.CompileCheck, "--targets", TargetList,
             "--work",    WorkDir.str(),   "--jobs",    std::to_string(Jobs)};
+  for (std::string &A : Flags.compileCheckArgs())
+    S.Argv.push_back(std::move(A));
   if (NvidiaMappingHeader) {
     S.Argv.push_back("--nvidia-mapping-header");
     S.Argv.push_back(*NvidiaMappingHeader);

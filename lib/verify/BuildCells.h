@@ -1,6 +1,7 @@
 //===- BuildCells.h - the build cells of the verify matrix ------*- C++ -*-===//
 #pragma once
 
+#include "verify/CompileFlags.h"
 #include "verify/Toolchain.h"
 #include "verify/VerifyMatrix.h"
 
@@ -15,16 +16,17 @@ namespace hipwright::verify {
 
 /// cuda-build-nvcc: the original compiles with nvcc for sm_90.
 Cell buildWithNvcc(const Toolchain &T, llvm::StringRef Source,
-                   llvm::StringRef WorkDir);
+                   llvm::StringRef WorkDir, const CompileFlags &Flags);
 
 /// file -> target -> cell, from one run of the compile check
 /// (tests/compile/hip_compile_check.sh) over \p Files for \p Targets
 /// (gfx* through clang's HIP toolchain; sm_* through nvcc and
-/// \p NvidiaMappingHeader).
+/// \p NvidiaMappingHeader), with the user's \p Flags.
 using BuildCells = std::map<std::string, std::map<std::string, Cell>>;
 BuildCells compileCheck(const Toolchain &T, llvm::ArrayRef<std::string> Files,
                         llvm::ArrayRef<std::string> Targets,
                         llvm::StringRef WorkDir, unsigned Jobs,
+                        const CompileFlags &Flags,
                         std::optional<std::string> NvidiaMappingHeader);
 
 /// Parses the compile check's report lines (PASS/FAIL/SKIP TARGET FILE:

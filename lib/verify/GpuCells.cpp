@@ -131,16 +131,20 @@ Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
   auto Buf = MemoryBuffer::getFile(Req.Original);
   std::vector<std::string> Libs =
       cudaLibrariesFor(Buf ? (*Buf)->getBuffer() : "");
+  std::vector<std::string> User = Req.Flags.args();
   std::string Orig =
-      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", {}, Libs,
-                  Req.TimeoutSeconds, OrigOk);
+      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", User,
+                  Libs, Req.TimeoutSeconds, OrigOk);
   std::string Shim = Req.WorkDir + "/nvidia-shim";
   if (Error E = writeNvidiaShim(Shim, Req.MappingHeader))
     return {CellStatus::Error, toString(std::move(E))};
+  // The HIP stand-ins first, so that a user's -I cannot shadow them.
+  std::vector<std::string> PortFlags = {"-I", Shim, "-I",
+                                        T.ShippedInclude.value_or(Shim)};
+  PortFlags.insert(PortFlags.end(), User.begin(), User.end());
   std::string Port =
       buildAndRun(T, Req.Port, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
-                  {"-I", Shim, "-I", T.ShippedInclude.value_or(Shim)}, Libs,
-                  Req.TimeoutSeconds, PortOk);
+                  PortFlags, Libs, Req.TimeoutSeconds, PortOk);
   std::string Detail = *G.Nvidia + ": original: " + Orig + "; port: " + Port;
   return {OrigOk && PortOk ? CellStatus::Pass : CellStatus::Fail, Detail};
 }

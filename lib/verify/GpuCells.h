@@ -1,6 +1,7 @@
 //===- GpuCells.h - runs on a real GPU, when there is one -------*- C++ -*-===//
 #pragma once
 
+#include "verify/CompileFlags.h"
 #include "verify/Toolchain.h"
 #include "verify/VerifyMatrix.h"
 
@@ -24,6 +25,7 @@ struct GpuRunRequest {
   std::string MappingHeader; ///< the HIP-on-CUDA mapping header
   std::string WorkDir;
   unsigned TimeoutSeconds = 300;
+  CompileFlags Flags; ///< the user's -I and -D, for both builds
 };
 
 /// gpu-run-nvidia: the original and the port built with nvcc (the port

@@ -12,6 +12,7 @@
 #include "port/OutputWriter.h"
 #include "sim/SimLowering.h"
 #include "sim/SimRunnable.h"
+#include "verify/LocalHeaders.h"
 #include "verify/Subprocess.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -37,6 +38,20 @@ static std::string verdictLine(StringRef Output) {
   return L.size() > 200 ? L.substr(0, 200) + "..." : L;
 }
 
+/// Lowers \p Text (the file \p Source) into \p Out; the error cell's status
+/// and detail when that fails.
+static std::optional<std::pair<CellStatus, std::string>>
+lowerInto(StringRef Source, StringRef Text, StringRef Out) {
+  Expected<std::string> Lowered = sim::lowerForSimulation(Text, Source);
+  if (!Lowered)
+    return std::make_pair(CellStatus::Error,
+                          "could not lower for the CPU runtime: " +
+                              toString(Lowered.takeError()));
+  if (Error E = writeFileAtomically(Out, *Lowered))
+    return std::make_pair(CellStatus::Error, toString(std::move(E)));
+  return std::nullopt;
+}
+
 std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
   auto Buf = MemoryBuffer::getFile(Req.Source);
   if (!Buf)
@@ -50,17 +65,28 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
     return allCells(Req, CellStatus::NotRun,
                     "CPU SIMT runtime unavailable: " + T.Missing);
 
-  Expected<std::string> Lowered = sim::lowerForSimulation(Text, Req.Source);
-  if (!Lowered)
-    return allCells(Req, CellStatus::Error,
-                    "could not lower for the CPU runtime: " +
-                        toString(Lowered.takeError()));
   sys::fs::create_directories(Req.WorkDir);
   std::string Stem = sys::path::stem(Req.Source).str();
   std::string CppPath = Req.WorkDir + "/" + Stem + ".sim.cpp";
   std::string ExePath = Req.WorkDir + "/" + Stem + ".sim";
-  if (Error E = writeFileAtomically(CppPath, *Lowered))
-    return allCells(Req, CellStatus::Error, toString(std::move(E)));
+  if (auto Why = lowerInto(Req.Source, Text, CppPath))
+    return allCells(Req, Why->first, Why->second);
+  // The program's own headers, lowered beside the lowered file at the same
+  // relative paths: a quoted #include looks next to its includer first.
+  SmallString<256> SourceDir(sys::path::parent_path(Req.Source));
+  for (const std::string &H : localHeaders(Req.Source)) {
+    SmallString<256> In(SourceDir), Out(Req.WorkDir);
+    sys::path::append(In, H);
+    sys::path::append(Out, H);
+    auto HBuf = MemoryBuffer::getFile(In);
+    if (!HBuf)
+      continue;
+    if (auto Why = sim::reasonNotRunnable((*HBuf)->getBuffer(), In))
+      return allCells(Req, CellStatus::NotRun, H + ": " + *Why);
+    sys::fs::create_directories(sys::path::parent_path(Out));
+    if (auto Why = lowerInto(In, (*HBuf)->getBuffer(), Out))
+      return allCells(Req, Why->first, Why->second);
+  }
 
   RunSpec Build;
   Build.Argv = {*T.Clang,   "-std=c++20",
@@ -68,6 +94,9 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
                 "-I",       *T.SimInclude,
                 "-I",       sys::path::parent_path(Req.Source).str(),
                 "-include", "hwsim/hwsim.h"};
+  // After the runtime's own headers, so its shims win over a real toolkit's.
+  for (std::string &A : Req.Flags.args())
+    Build.Argv.push_back(std::move(A));
   if (Req.IsCuda) {
     Build.Argv.push_back("-include");
     Build.Argv.push_back("cuda_runtime.h");

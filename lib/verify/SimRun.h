@@ -1,6 +1,7 @@
 //===- SimRun.h - running a program on the CPU SIMT runtime -----*- C++ -*-===//
 #pragma once
 
+#include "verify/CompileFlags.h"
 #include "verify/Toolchain.h"
 #include "verify/VerifyMatrix.h"
 
@@ -17,6 +18,7 @@ struct SimRequest {
   std::string WorkDir;     ///< where the lowered file and binary go
   std::vector<int> Widths; ///< wavefront widths to run at
   unsigned TimeoutSeconds = 120;
+  CompileFlags Flags; ///< the user's -I and -D
 };
 
 /// Lowers, compiles and runs \p Req.Source once per width; one cell per

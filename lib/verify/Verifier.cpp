@@ -89,6 +89,7 @@ Error portInto(const std::string &Input, const std::string &OutRoot, bool Fix,
   PortRequest P;
   P.Paths = {Input};
   P.CudaPath = Req.CudaPath;
+  P.ExtraArgs = Req.Flags.args();
   P.Jobs = Req.Jobs;
   if (Fix) {
     auto Targets = parseTargets(Req.Targets);
@@ -127,7 +128,12 @@ std::string absolute(StringRef P) {
 
 } // namespace
 
-Expected<Matrix> runVerify(const VerifyRequest &Req) {
+Expected<Matrix> runVerify(const VerifyRequest &Request) {
+  // Include directories as absolute paths: the compilers run elsewhere.
+  VerifyRequest Req = Request;
+  for (std::string &D : Req.Flags.IncludeDirs)
+    D = absolute(D);
+  const CompileFlags &Flags = Req.Flags;
   auto Start = std::chrono::steady_clock::now();
   Expected<std::vector<std::string>> Found = findTestPrograms(Req.Paths);
   if (!Found)
@@ -156,7 +162,7 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
     RemoveWork = !Req.KeepWork;
   }
   // A temporary work tree goes away however this returns.
-  auto Cleanup = make_scope_exit([&] {
+  scope_exit Cleanup([&] {
     if (RemoveWork)
       sys::fs::remove_directories(Work);
   });
@@ -235,16 +241,18 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
     };
     // Builds for every port at once: the compile check runs its own jobs.
     Async([&] {
-      BuildCells B = compileCheck(T, PlainFiles, AmdTargets,
-                                  Work + "/compile-amd", Jobs, std::nullopt);
+      BuildCells B =
+          compileCheck(T, PlainFiles, AmdTargets, Work + "/compile-amd", Jobs,
+                       Flags, std::nullopt);
       for (auto &[File, ByTarget] : B)
         for (auto &[Target, C] : ByTarget)
           if (ProgramOfPort.count(File))
             Put(ProgramOfPort.at(File), "port-build-" + Target, C);
     });
     Async([&] {
-      BuildCells B = compileCheck(T, PlainFiles, {"sm_90"},
-                                  Work + "/compile-nvidia", Jobs, Mapping);
+      BuildCells B =
+          compileCheck(T, PlainFiles, {"sm_90"}, Work + "/compile-nvidia", Jobs,
+                       Flags, Mapping);
       for (auto &[File, ByTarget] : B)
         for (auto &[Target, C] : ByTarget)
           if (ProgramOfPort.count(File)) {
@@ -261,10 +269,11 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
       std::string Dir = Work + "/programs/" + sys::path::stem(P).str() + "-" +
                         std::to_string(I);
       Async([&, P, Dir] {
-        Put(P, kCudaBuildNvcc, buildWithNvcc(T, P, Dir + "/nvcc"));
+        Put(P, kCudaBuildNvcc, buildWithNvcc(T, P, Dir + "/nvcc", Flags));
       });
       Async([&, P, Dir] {
-        SimRequest S{P, true, Dir + "/sim-cuda", {32}, Req.RunTimeoutSeconds};
+        SimRequest S{P,    true, Dir + "/sim-cuda", {32}, Req.RunTimeoutSeconds,
+                     Flags};
         Put(P, kCudaRunWave32, runOnSimulator(T, S)[0]);
       });
       Async([&, P, Dir] {
@@ -275,7 +284,8 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
           return;
         }
         SimRequest S{
-            *Port, false, Dir + "/sim-port", {64}, Req.RunTimeoutSeconds};
+            *Port, false, Dir + "/sim-port", {64}, Req.RunTimeoutSeconds,
+            Flags};
         Put(P, kPortRunWave64, runOnSimulator(T, S)[0]);
       });
       Async([&, P, Dir] {
@@ -288,14 +298,16 @@ Expected<Matrix> runVerify(const VerifyRequest &Req) {
           return;
         }
         SimRequest S{
-            *Port, false, Dir + "/sim-fixed", {64, 32}, Req.RunTimeoutSeconds};
+            *Port, false, Dir + "/sim-fixed", {64, 32}, Req.RunTimeoutSeconds,
+            Flags};
         std::vector<Cell> C = runOnSimulator(T, S);
         Put(P, kFixedRunWave64, C[0]);
         Put(P, kFixedRunWave32, C[1]);
       });
       Async([&, P, Dir] {
-        GpuRunRequest G{P, PortOf(Fixed, P).value_or(""), Mapping, Dir + "/gpu",
-                        300};
+        GpuRunRequest G{P,       PortOf(Fixed, P).value_or(""),
+                        Mapping, Dir + "/gpu",
+                        300,     Flags};
         Put(P, kGpuRunNvidia, runOnNvidiaGpu(T, Gpus, G));
         Put(P, kGpuRunAmd, runOnAmdGpu(T, Gpus, G));
       });

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "support/Progress.h"
+#include "verify/CompileFlags.h"
 #include "verify/VerifyMatrix.h"
 
 #include "llvm/Support/Error.h"
@@ -16,6 +17,8 @@ namespace hipwright::verify {
 struct VerifyRequest {
   std::vector<std::string> Paths; ///< directories or .cu files
   std::string Targets = "gfx942,gfx950";
+  /// -I and -D for every parse, build and run (made absolute by runVerify).
+  CompileFlags Flags;
   std::optional<std::string> CudaPath;
   std::optional<std::string> WorkDir; ///< kept when given; else a temp dir
   bool KeepWork = false;

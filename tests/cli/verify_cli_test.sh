@@ -102,6 +102,68 @@ if [ -x /usr/local/cuda/bin/nvcc ] && ! command -v nvidia-smi >/dev/null; then
   case "$d" in *"build failed"*) fail "gpu cell build: $d" ;; esac
 fi
 
+# ---- -I and -D reach every step -----------------------------------------------------
+# The header lies outside the program's directory and the macro is defined
+# nowhere: without -I and -D nothing builds, and the cells say so.
+mkdir -p "$work/incprog" "$work/incdir"
+cat >"$work/incdir/scale_helper.h" <<'H'
+#pragma once
+__host__ __device__ inline int helperTwice(int x) { return 2 * x; }
+H
+cat >"$work/incprog/needs_flags.cu" <<'CU'
+#include <cstdio>
+#include <scale_helper.h>
+#ifndef SCALE
+#error "build with -DSCALE=N"
+#endif
+__global__ void k(int *o) { o[threadIdx.x] = SCALE * helperTwice(threadIdx.x); }
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 64 * sizeof(int));
+  k<<<1, 64>>>(o);
+  cudaDeviceSynchronize();
+  int wrong = 0;
+  for (int i = 0; i < 64; ++i) wrong += o[i] != SCALE * 2 * i;
+#ifdef EXTRA_CHECK
+  printf("extra check on\n");
+#else
+  wrong += 1000;
+#endif
+  printf("%d wrong\n%s\n", wrong, wrong ? "FAILED" : "PASSED");
+  return wrong != 0;
+}
+CU
+run 2 "-I without a directory" "$hw" verify "$work/incprog" -I "$work/nope"
+grep -q "nope: no such directory" "$work/err.txt" || fail "-I: no message"
+run 2 "-D with a bad name" "$hw" verify "$work/incprog" -D 1X=2
+grep -q "NAME or NAME=VALUE" "$work/err.txt" || fail "-D: no message"
+run 2 "-D without a value" "$hw" verify "$work/incprog" -D
+run 0 "help names -I and -D" "$hw" verify --help
+grep -q -- "-I DIR" "$work/out.txt" || fail "help lacks -I"
+grep -q -- "-D NAME" "$work/out.txt" || fail "help lacks -D"
+
+run 1 "no -I, no -D" "$hw" verify "$work/incprog" -q --timeout 60 \
+  --format json -o "$work/noflags.json"
+cell() { json_get "$1" "d['programs'][0]['cells']['$2']['$3']"; }
+for c in cuda-build-nvcc port-build-gfx942 port-build-nvidia cuda-run-wave32 \
+  port-run-wave64 fixed-run-wave32; do
+  s=$(cell "$work/noflags.json" $c status)
+  d=$(cell "$work/noflags.json" $c detail)
+  case "$s" in pass | not-run) fail "without flags $c: $s ($d)" ;; esac
+  case "$d" in *scale_helper.h*) ;; *) fail "without flags $c does not name the header: $d" ;; esac
+done
+# Both spellings of each option; the joined ones too.
+run 0 "with -I and -D" "$hw" verify "$work/incprog" -q --timeout 60 \
+  -I"$work/incdir" -D SCALE=3 -DEXTRA_CHECK --format json -o "$work/flags.json"
+for c in cuda-build-nvcc port-build-gfx942 port-build-gfx950 port-build-nvidia \
+  cuda-run-wave32 port-run-wave64 fixed-run-wave64 fixed-run-wave32; do
+  s=$(cell "$work/flags.json" $c status)
+  [ "$s" = pass ] || fail "with flags $c: $s ($(cell "$work/flags.json" $c detail))"
+done
+case "$(cell "$work/flags.json" cuda-run-wave32 detail)" in
+  *PASSED*) ;; *) fail "run detail lacks the verdict" ;;
+esac
+
 # ---- a hang is diagnosed, and fails the run cells -------------------------------
 run 1 "hang fails" "$hw" verify "$work/progs/hang.cu" -q --timeout 60 \
   --format text -o "$work/hang.txt"

@@ -14,6 +14,7 @@
 #include "verify/Verifier.h"
 #include "verify/VerifyMatrix.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -43,6 +44,12 @@ Every cell says how it was obtained, or why it was not run.
   --targets LIST         AMD targets to build for (default gfx942,gfx950)
   --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc's, or
                          /usr/local/cuda)
+  -I DIR, -IDIR          search DIR for headers (repeatable); every parse,
+                         build and run gets it, e.g. the CUDA samples'
+                         Common/ for helper_cuda.h
+  -D NAME[=VALUE], -DNAME[=VALUE]
+                         define a macro (repeatable) for every parse, build
+                         and run
   -j N, -jN, --jobs N    parallel builds and runs (default: one per core)
   --timeout SECONDS      limit for each run (default 120)
   --work DIR             keep ports, builds and logs in DIR
@@ -58,6 +65,27 @@ static int usageError(const Twine &Msg) {
   errs() << "hipwright verify: " << Msg << "\n"
          << "Run `hipwright verify --help` for usage.\n";
   return ExitUsage;
+}
+
+/// `-X VALUE` or `-XVALUE` (the compilers' spelling of -I and -D).
+static std::optional<std::string> compilerStyle(ArgCursor &C, StringRef Flag,
+                                                bool &Missing) {
+  StringRef A = C.peek();
+  if (A == Flag)
+    return C.value(Flag.str(), Missing);
+  if (A.size() > Flag.size() && A.starts_with(Flag)) {
+    C.next();
+    return A.drop_front(Flag.size()).str();
+  }
+  return std::nullopt;
+}
+
+/// A -D argument is NAME or NAME=VALUE with NAME an identifier: anything
+/// else would reach the compilers as some other option.
+static bool isMacroDefinition(StringRef D) {
+  StringRef Name = D.split('=').first;
+  return !Name.empty() && !isDigit(Name[0]) &&
+         all_of(Name, [](char Ch) { return isAlnum(Ch) || Ch == '_'; });
 }
 
 int runVerifyCommand(const std::vector<std::string> &Args) {
@@ -82,6 +110,14 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
       Req.Targets = *V;
     } else if (auto V = C.value("--cuda-path", Missing)) {
       Req.CudaPath = *V;
+    } else if (auto V = compilerStyle(C, "-I", Missing)) {
+      if (!sys::fs::is_directory(*V))
+        return usageError("-I " + *V + ": no such directory");
+      Req.Flags.IncludeDirs.push_back(*V);
+    } else if (auto V = compilerStyle(C, "-D", Missing)) {
+      if (!isMacroDefinition(*V))
+        return usageError("-D needs NAME or NAME=VALUE, not '" + *V + "'");
+      Req.Flags.Defines.push_back(*V);
     } else if (auto V = C.value("--jobs", Missing)) {
       if (!to_integer(*V, Req.Jobs, 10) || Req.Jobs == 0)
         return usageError("--jobs needs a positive number, not '" + *V + "'");
