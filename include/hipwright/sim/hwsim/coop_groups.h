@@ -1,7 +1,8 @@
 //===- hwsim/coop_groups.h - cooperative_groups basics --------------------===//
 //
-// this_thread_block(), tiled_partition<N>() and thread_block_tile<N>, plus
-// cooperative_groups::reduce. A tile is a contiguous, aligned group of N
+// this_thread_block(), tiled_partition<N>() and thread_block_tile<N>, the
+// generic thread_group both convert to (and tiled_partition(g, n) returns),
+// plus cooperative_groups::reduce. A tile is a contiguous, aligned group of N
 // lanes within one warp, so its collectives are warp collectives restricted
 // to the tile's lanes with a shuffle width of N. A tile wider than the wave
 // is diagnosed when it is created.
@@ -27,12 +28,50 @@ inline unsigned linearThreadRank() {
   return threadIdx.x + threadIdx.y * blockDim.x +
          threadIdx.z * blockDim.x * blockDim.y;
 }
+
+/// The warp lanes of the aligned tile of \p n lanes (a power of two) that
+/// the calling lane belongs to.
+inline unsigned long long tileLaneMask(unsigned n) {
+  if (n >= 64)
+    return ~0ull;
+  return ((1ull << n) - 1) << (laneId() & ~(n - 1));
+}
 } // namespace hwsim::detail
 
 namespace cooperative_groups {
 
-class thread_block {
+/// Any group, decided at run time: a whole block, or a tile of a warp. A
+/// thread_block or thread_block_tile<N> passed where a thread_group is
+/// expected keeps its kind (as in CUDA, where both derive from it).
+class thread_group {
 public:
+  void sync(HWSIM_SITE) const {
+    if (tileSize == 0)
+      hwsim::detail::blockBarrier(hwsim::detail::BarrierOp::Sync, 0, site);
+    else
+      hwsim::detail::vote(hwsim::detail::WarpOp::SyncWarp, "thread_group::sync",
+                          true, hwsim::detail::tileLaneMask(tileSize), 0, site);
+  }
+  unsigned thread_rank() const {
+    return tileSize == 0 ? hwsim::detail::linearThreadRank()
+                         : hwsim::detail::laneId() & (tileSize - 1);
+  }
+  unsigned size() const {
+    return tileSize == 0 ? blockDim.x * blockDim.y * blockDim.z : tileSize;
+  }
+  unsigned num_threads() const { return size(); }
+
+  /// The runtime's own constructor (CUDA has none): \p tileSize lanes per
+  /// tile, or 0 for the whole block.
+  explicit thread_group(unsigned tileSize) : tileSize(tileSize) {}
+
+private:
+  unsigned tileSize;
+};
+
+class thread_block : public thread_group {
+public:
+  thread_block() : thread_group(0) {}
   void sync(HWSIM_SITE) const {
     hwsim::detail::blockBarrier(hwsim::detail::BarrierOp::Sync, 0, site);
   }
@@ -47,18 +86,14 @@ public:
 
 inline thread_block this_thread_block() { return thread_block(); }
 
-template <unsigned N> class thread_block_tile {
+template <unsigned N> class thread_block_tile : public thread_group {
   static_assert(N > 0 && (N & (N - 1)) == 0 && N <= 64,
                 "tile sizes are powers of two up to 64");
 
 public:
+  thread_block_tile() : thread_group(N) {}
   // The tile's lanes as a warp mask.
-  unsigned long long laneMask() const {
-    if constexpr (N == 64)
-      return ~0ull;
-    else
-      return ((1ull << N) - 1) << (hwsim::detail::laneId() & ~(N - 1));
-  }
+  unsigned long long laneMask() const { return hwsim::detail::tileLaneMask(N); }
   void sync(HWSIM_SITE) const {
     hwsim::detail::vote(hwsim::detail::WarpOp::SyncWarp,
                         "thread_block_tile::sync", true, laneMask(), 0, site);
@@ -125,6 +160,14 @@ template <unsigned N, class Parent>
 thread_block_tile<N> tiled_partition(const Parent &, HWSIM_SITE) {
   hwsim::detail::checkTileWidth(N, site);
   return thread_block_tile<N>();
+}
+
+/// Tiles of \p tileSize threads (a power of two, at most the wave) chosen at
+/// run time; CUDA returns them as a plain thread_group.
+template <class Parent>
+thread_group tiled_partition(const Parent &, unsigned tileSize, HWSIM_SITE) {
+  hwsim::detail::checkTileWidth(tileSize, site);
+  return thread_group(tileSize);
 }
 
 template <class Group> void sync(const Group &group, HWSIM_SITE) {

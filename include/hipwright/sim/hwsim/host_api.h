@@ -189,6 +189,7 @@ typedef int hipDevice_t;
 #define cudaDeviceScheduleBlockingSync 0x04
 #define cudaDeviceMapHost 0x08
 #define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceBlockingSync 0x04 // CUDA's deprecated spelling
 #define hipDeviceScheduleAuto 0x0
 #define hipDeviceScheduleSpin 0x1
 #define hipDeviceScheduleYield 0x2
@@ -427,6 +428,20 @@ struct hipDeviceProp_t {
   int kernelExecTimeoutEnabled;
 };
 
+// What cudaDevAttrComputeMode reports; the simulated device is the default.
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3,
+};
+enum hipComputeMode {
+  hipComputeModeDefault = 0,
+  hipComputeModeExclusive = 1,
+  hipComputeModeProhibited = 2,
+  hipComputeModeExclusiveProcess = 3,
+};
+
 enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1,
   cudaDevAttrMaxBlockDimX = 2,
@@ -554,6 +569,12 @@ hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit);
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
 hipError_t hipDriverGetVersion(int *version);
 hipError_t hipRuntimeGetVersion(int *version);
+
+// There is no profiler to start (cuda_profiler_api.h).
+inline cudaError_t cudaProfilerStart() { return cudaSuccess; }
+inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
+inline hipError_t hipProfilerStart() { return hipSuccess; }
+inline hipError_t hipProfilerStop() { return hipSuccess; }
 
 // ---- kernels: attributes and occupancy -------------------------------------
 // Kernels are plain functions here; the function-pointer forms take any kernel
