@@ -19,6 +19,9 @@ std::vector<SimToken> lexForSimulation(StringRef Source) {
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 =
       LO.CPlusPlus20 = LO.CUDA = true;
   LO.Bool = true;
+  // Set by the language standard in a real compile, not by the flags above:
+  // without it `//*****` opens a block comment that can swallow the file.
+  LO.LineComment = true;
   std::vector<SimToken> Tokens;
   // Offsets come from the lexer's buffer pointer; the location is a dummy.
   clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,

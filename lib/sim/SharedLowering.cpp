@@ -114,7 +114,10 @@ bool isDeclSpecifier(StringRef W) {
 }
 
 /// First token of the declaration holding the `__shared__` at \p I:
-/// walks back over specifiers and attributes.
+/// walks back over specifiers and attributes - and, outside #define bodies,
+/// over the type too, since `extern float __shared__ s[];` is valid CUDA.
+/// A declaration starts after `;`, `{`, `}`, `:` or a directive, none of
+/// which the walk crosses.
 size_t declarationStart(const LoweringContext &C, size_t I) {
   size_t Start = I;
   while (Start > 0) {
@@ -128,7 +131,9 @@ size_t declarationStart(const LoweringContext &C, size_t I) {
       Start = Open - 1;
       continue;
     }
-    if (!P.is(tok::raw_identifier) || !isDeclSpecifier(P.Text))
+    bool TypeName =
+        !C.inDefine() && (P.is(tok::raw_identifier) || P.is(tok::coloncolon));
+    if (!TypeName && !(P.is(tok::raw_identifier) && isDeclSpecifier(P.Text)))
       break;
     --Start;
   }

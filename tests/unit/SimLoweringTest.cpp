@@ -261,3 +261,49 @@ TEST_CASE("directives inside a launch's arguments stay as written",
                       "#endif\n"
                       "  ); });\n");
 }
+
+// Shapes from the CUDA samples: the type between extern and __shared__
+// (threadFenceReduction), a member function of a class specialization
+// (simpleTemplates' SharedMemory<T>).
+TEST_CASE("extern T __shared__ and member functions of specializations",
+          "[sim-lowering]") {
+  CHECK(lower("__global__ void k() {\n"
+              "  __shared__ bool last;\n"
+              "  extern float __shared__ smem[];\n"
+              "}\n") ==
+        "__global__ void k() {\n"
+        "  static thread_local bool last;\n"
+        "  float *const smem = ::hwsim::dynamicShared<float>();\n"
+        "}\n");
+  CHECK(lower("template <> struct SharedMemory<int>\n"
+              "{\n"
+              "    __device__ int *getPointer()\n"
+              "    {\n"
+              "        extern __shared__ int s_int[];\n"
+              "        return s_int;\n"
+              "    }\n"
+              "};\n") ==
+        "template <> struct SharedMemory<int>\n"
+        "{\n"
+        "    __device__ int *getPointer()\n"
+        "    {\n"
+        "        int *const s_int = ::hwsim::dynamicShared<int>();\n"
+        "        return s_int;\n"
+        "    }\n"
+        "};\n");
+}
+
+// `//****` is a line comment: lexed as `/` then `/*` it would hide the rest
+// of the file from the lowering (the CUDA samples' sharedmem.cuh).
+TEST_CASE("a line comment of slashes and stars hides nothing",
+          "[sim-lowering]") {
+  CHECK(lower("//****************\n"
+              "// extern \"C\" and so on\n"
+              "__global__ void k() { __shared__ int s; }\n"
+              "int main() { k<<<1, 1>>>(); }\n") ==
+        "//****************\n"
+        "// extern \"C\" and so on\n"
+        "__global__ void k() { static thread_local int s; }\n"
+        "int main() { ::hwsim::launch(\"k\", ::hwsim::LaunchConfig(1, 1), "
+        "[&]() { k(); }); }\n");
+}

@@ -143,3 +143,9 @@ TEST_CASE("an ordinary kernel program is runnable", "[sim-runnable]") {
                "}\n"
                "int main() { k<<<1, 32>>>(nullptr); }\n") == "<runnable>");
 }
+
+TEST_CASE("a `//****` comment does not hide what follows", "[sim-runnable]") {
+  CHECK(reason("//**************\n"
+               "__global__ void k() { asm(\"trap;\"); }\n") ==
+        "inline PTX (asm statement at line 2) cannot run on the CPU runtime");
+}
