@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <optional>
+#include <signal.h>
+#include <thread>
 
 extern char **environ;
 
@@ -28,6 +30,36 @@ static std::string readLog(const std::string &Path) {
             Text.take_back(Keep))
         .str();
   return Text.str();
+}
+
+/// Waits for \p PI, killing it after \p TimeoutSeconds (0: no limit).
+/// ExecuteAndWait's own timeout is an alarm(): one per process, so with
+/// several children waited on from a thread pool, one wait re-arms or eats
+/// another's alarm - a hung child then outlives its limit, or a healthy
+/// one is killed early. Polling keeps each limit to its own child.
+static sys::ProcessInfo waitWithTimeout(const sys::ProcessInfo &PI,
+                                        unsigned TimeoutSeconds,
+                                        std::string &ErrMsg, bool &TimedOut) {
+  TimedOut = false;
+  if (TimeoutSeconds == 0)
+    return sys::Wait(PI, std::nullopt, &ErrMsg);
+  auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds);
+  auto Nap = std::chrono::milliseconds(1);
+  for (;;) {
+    // A zero wait does not block: Pid 0 means the child is still running.
+    sys::ProcessInfo W = sys::Wait(PI, 0u, &ErrMsg);
+    if (W.Pid != 0)
+      return W;
+    if (std::chrono::steady_clock::now() >= Deadline)
+      break;
+    std::this_thread::sleep_for(Nap);
+    Nap = std::min(Nap * 2, std::chrono::milliseconds(50));
+  }
+  TimedOut = true;
+  ::kill(PI.Pid, SIGKILL);
+  std::string Ignored;
+  return sys::Wait(PI, std::nullopt, &Ignored);
 }
 
 RunOutcome runProcess(const RunSpec &Spec) {
@@ -67,8 +99,15 @@ RunOutcome runProcess(const RunSpec &Spec) {
   std::string ErrMsg;
   bool ExecFailed = false;
   auto Start = std::chrono::steady_clock::now();
-  int RC = sys::ExecuteAndWait(Spec.Argv[0], Args, ArrayRef(EnvRefs), Redirects,
-                               Spec.TimeoutSeconds, 0, &ErrMsg, &ExecFailed);
+  sys::ProcessInfo PI =
+      sys::ExecuteNoWait(Spec.Argv[0], Args, ArrayRef(EnvRefs), Redirects, 0,
+                         &ErrMsg, &ExecFailed);
+  bool TimedOut = false;
+  int RC = -1;
+  if (!ExecFailed && PI.Pid != sys::ProcessInfo::InvalidPid)
+    RC = waitWithTimeout(PI, Spec.TimeoutSeconds, ErrMsg, TimedOut).ReturnCode;
+  else
+    ExecFailed = true;
   R.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
@@ -84,13 +123,9 @@ RunOutcome runProcess(const RunSpec &Spec) {
     return R;
   }
   R.Started = true;
-  if (RC == -2) {
-    // ExecuteAndWait reports a timeout and a crash the same way; the
-    // message tells them apart.
-    if (StringRef(ErrMsg).contains_insensitive("timed out"))
-      R.TimedOut = true;
-    else
-      R.Crashed = true;
+  if (TimedOut || RC == -2) {
+    R.TimedOut = TimedOut;
+    R.Crashed = !TimedOut;
     if (!ErrMsg.empty())
       R.Output += (R.Output.empty() ? "" : "\n") + ErrMsg;
     return R;

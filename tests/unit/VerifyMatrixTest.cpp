@@ -13,6 +13,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <thread>
+#include <vector>
+
 using namespace hipwright;
 using namespace hipwright::verify;
 using namespace llvm;
@@ -163,6 +166,35 @@ TEST_CASE("child processes: exit codes, timeouts, signals, environment",
   CHECK(tailLines("a\n\nb\n  c  \n", 2) == "b | c");
   CHECK(firstLineWith("x\nhipwright-sim: error: deadlock\ny", "error:") ==
         "hipwright-sim: error: deadlock");
+}
+
+// verify waits on several children from a thread pool: each one's limit
+// must hold for it alone (a process-wide alarm lets a later wait re-arm an
+// earlier one's, so a hung child would outlive its limit).
+TEST_CASE("child processes: concurrent timeouts are each their own",
+          "[verify]") {
+  SmallString<128> Dir;
+  REQUIRE(!sys::fs::createUniqueDirectory("hipwright-subproc", Dir));
+  std::vector<RunOutcome> Out(4);
+  std::vector<std::thread> Threads;
+  for (unsigned I = 0; I < Out.size(); ++I)
+    Threads.emplace_back([&, I] {
+      std::string Log = std::string(Dir) + "/log" + std::to_string(I);
+      Out[I] =
+          I == 0 ? runProcess({{"/bin/sh", "-c", "sleep 30"}, {}, 2, Log})
+                 : runProcess(
+                       {{"/bin/sh", "-c", "sleep 3; echo done"}, {}, 25, Log});
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  CHECK(Out[0].TimedOut);
+  CHECK(Out[0].Seconds < 10);
+  for (unsigned I = 1; I < Out.size(); ++I) {
+    INFO("child " << I);
+    CHECK(Out[I].ok());
+    CHECK(Out[I].Output == "done\n");
+  }
+  sys::fs::remove_directories(Dir);
 }
 
 TEST_CASE("test programs are the .cu files with a main", "[verify]") {
