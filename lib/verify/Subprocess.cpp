@@ -90,7 +90,7 @@ RunOutcome runProcess(const RunSpec &Spec) {
   sys::fs::create_directories(sys::path::parent_path(Spec.LogPrefix));
   std::string OutPath = Spec.LogPrefix + ".out";
   std::string ErrPath = Spec.LogPrefix + ".err";
-  // ExecuteAndWait opens redirect targets without truncating them: a log
+  // LLVM opens redirect targets without truncating them: a log
   // from an earlier run would show through a shorter new one.
   sys::fs::remove(OutPath);
   sys::fs::remove(ErrPath);
