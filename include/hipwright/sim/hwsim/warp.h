@@ -71,34 +71,47 @@ template <class T> void checkShuffleType() {
   static_assert(sizeof(T) <= 16, "shuffled values are at most 16 bytes");
 }
 
-template <class T>
-T shuffle(WarpOp op, const char *name, bool masked, unsigned long long mask,
-          const T &var, long long param, int width,
-          const std::source_location &site) {
-  checkShuffleType<T>();
+/// A request naming the operation, its spelling and its mask; the callers
+/// below add what their operation carries.
+inline WarpRequest request(WarpOp op, const char *name, bool masked,
+                           unsigned long long mask) {
   WarpRequest req;
   req.op = op;
   req.masked = masked;
   req.name = name;
   req.mask = mask;
-  req.param = param;
-  req.width = width;
+  return req;
+}
+
+/// Copies \p value into the request's payload.
+template <class T> void carry(WarpRequest &req, const T &value) {
+  checkShuffleType<T>();
   req.size = sizeof(T);
-  std::memcpy(req.value, &var, sizeof(T));
-  WarpResult res = warpCollective(req, site);
+  std::memcpy(req.value, &value, sizeof(T));
+}
+
+/// The result's payload as a T.
+template <class T> T payload(const WarpResult &res) {
   T out;
   std::memcpy(&out, res.value, sizeof(T));
   return out;
 }
 
+template <class T>
+T shuffle(WarpOp op, const char *name, bool masked, unsigned long long mask,
+          const T &var, long long param, int width,
+          const std::source_location &site) {
+  WarpRequest req = request(op, name, masked, mask);
+  req.param = param;
+  req.width = width;
+  carry(req, var);
+  return payload<T>(warpCollective(req, site));
+}
+
 inline WarpResult vote(WarpOp op, const char *name, bool masked,
                        unsigned long long mask, int predicate,
                        const std::source_location &site) {
-  WarpRequest req;
-  req.op = op;
-  req.masked = masked;
-  req.name = name;
-  req.mask = mask;
+  WarpRequest req = request(op, name, masked, mask);
   req.param = predicate != 0;
   return warpCollective(req, site);
 }
@@ -106,32 +119,18 @@ inline WarpResult vote(WarpOp op, const char *name, bool masked,
 template <class T>
 WarpResult match(WarpOp op, const char *name, unsigned long long mask,
                  const T &value, const std::source_location &site) {
-  checkShuffleType<T>();
-  WarpRequest req;
-  req.op = op;
-  req.masked = true;
-  req.name = name;
-  req.mask = mask;
-  req.size = sizeof(T);
-  std::memcpy(req.value, &value, sizeof(T));
+  WarpRequest req = request(op, name, /*masked=*/true, mask);
+  carry(req, value);
   return warpCollective(req, site);
 }
 
 template <class T>
 T reduce(WarpOp op, const char *name, unsigned long long mask, T value,
          const std::source_location &site) {
-  WarpRequest req;
-  req.op = op;
-  req.masked = true;
+  WarpRequest req = request(op, name, /*masked=*/true, mask);
   req.isSigned = std::is_signed_v<T>;
-  req.name = name;
-  req.mask = mask;
-  req.size = sizeof(T);
-  std::memcpy(req.value, &value, sizeof(T));
-  WarpResult res = warpCollective(req, site);
-  T out;
-  std::memcpy(&out, res.value, sizeof(T));
-  return out;
+  carry(req, value);
+  return payload<T>(warpCollective(req, site));
 }
 
 } // namespace hwsim::detail
