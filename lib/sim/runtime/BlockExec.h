@@ -70,6 +70,9 @@ struct BlockExec {
   BodyFn body = nullptr;
   void *bodyArg = nullptr;
   SimThread *current = nullptr;
+  // Set by a device-side assert or trap: the scheduler stops at once and
+  // the launch skips its remaining blocks.
+  bool aborted = false;
 };
 
 /// The block running on this OS thread, or null outside a launch.
@@ -77,6 +80,10 @@ extern thread_local BlockExec *runningBlock;
 
 /// Runs every fiber of \p exec's block to completion (or a diagnosis).
 void runBlock(BlockExec &exec);
+
+/// Records \p fault (sticky), marks the launch aborted and switches from the
+/// running fiber back to the scheduler for good.
+[[noreturn]] void abortLaunch(BlockExec &exec, LaunchFault fault);
 
 /// Resolves what can be resolved in warp \p warp; false if nothing could.
 bool resolveWarp(BlockExec &exec, unsigned warp);

@@ -161,9 +161,17 @@ void runBlock(BlockExec &exec) {
     initFiberContext(t.context, t.stack->low, stackBytes - color, fiberMain);
   }
   for (;;) {
-    for (SimThread &t : exec.threads)
-      if (t.state == FiberState::Runnable)
-        resume(exec, t);
+    for (SimThread &t : exec.threads) {
+      if (t.state != FiberState::Runnable)
+        continue;
+      resume(exec, t);
+      if (exec.aborted) {
+        // The other fibers stay suspended and are never resumed; the next
+        // block re-initializes their contexts on the same pooled stacks.
+        exec.current = nullptr;
+        return;
+      }
+    }
     exec.current = nullptr;
     bool progressed = false;
     for (unsigned w = 0; w < exec.numWarps; ++w)

@@ -200,6 +200,8 @@ static Status version(int *out, int value) {
   return Status::Success;
 }
 static Status resetDevice() {
+  // As on a GPU, a reset gives a faulted context a fresh start.
+  hwsim::clearContextFault();
   api::releaseAll();
   api::destroyAllStreamsAndEvents();
   return Status::Success;
@@ -226,7 +228,7 @@ static Status setLimit(int limit, size_t value) {
 cudaError_t cudaGetDeviceCount(int *count) { return cuda(deviceCount(count)); }
 cudaError_t cudaSetDevice(int device) { return cuda(api::checkDevice(device)); }
 cudaError_t cudaGetDevice(int *device) { return cuda(currentDevice(device)); }
-cudaError_t cudaSetDeviceFlags(unsigned) { return cudaSuccess; }
+cudaError_t cudaSetDeviceFlags(unsigned) { return cuda(Status::Success); }
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
   if (!prop)
     return cuda(Status::InvalidValue);
@@ -236,7 +238,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
   prop->major = 9;
   prop->minor = 0;
   prop->clusterLaunch = 0;
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
                                    int device) {
@@ -382,11 +384,13 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
   default:
     return cuda(Status::InvalidValue);
   }
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize() { return cuda(Status::Success); }
 cudaError_t cudaDeviceReset() { return cuda(resetDevice()); }
-cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) {
+  return cuda(Status::Success);
+}
 cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit) {
   return cuda(getLimit(value, limit));
 }
@@ -426,7 +430,7 @@ hipError_t hipInit(unsigned flags) {
 hipError_t hipGetDeviceCount(int *count) { return hip(deviceCount(count)); }
 hipError_t hipSetDevice(int device) { return hip(api::checkDevice(device)); }
 hipError_t hipGetDevice(int *device) { return hip(currentDevice(device)); }
-hipError_t hipSetDeviceFlags(unsigned) { return hipSuccess; }
+hipError_t hipSetDeviceFlags(unsigned) { return hip(Status::Success); }
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
   if (!prop)
     return hip(Status::InvalidValue);
@@ -442,7 +446,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
   prop->memoryClockRate = api::kMemoryClockKHz;
   prop->clockInstructionRate = api::kClockKHz;
   prop->maxSharedMemoryPerMultiProcessor = hwsim::kMaxDynamicSharedBytes;
-  return hipSuccess;
+  return hip(Status::Success);
 }
 hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
                                  int device) {
@@ -589,11 +593,13 @@ hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
   default:
     return hip(Status::InvalidValue);
   }
-  return hipSuccess;
+  return hip(Status::Success);
 }
-hipError_t hipDeviceSynchronize() { return hipSuccess; }
+hipError_t hipDeviceSynchronize() { return hip(Status::Success); }
 hipError_t hipDeviceReset() { return hip(resetDevice()); }
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return hipSuccess; }
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) {
+  return hip(Status::Success);
+}
 hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit) {
   return hip(getLimit(value, limit));
 }

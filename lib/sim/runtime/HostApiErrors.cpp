@@ -60,6 +60,8 @@ const ErrorRow kErrors[] = {
         "pointer does not correspond to a registered memory region"),
     ROW(LaunchFailure, cudaErrorLaunchFailure, hipErrorLaunchFailure,
         "unspecified launch failure"),
+    ROW(Assert, cudaErrorAssert, hipErrorAssert,
+        "device-side assert triggered"),
     ROW(Unknown, cudaErrorUnknown, hipErrorUnknown, "unknown error"),
 };
 #undef ROW
@@ -71,6 +73,8 @@ struct OtherCode {
 };
 #define CODE(C)                                                                \
   { C, #C }
+// One code a line.
+// clang-format off
 const OtherCode kOtherCuda[] = {
     CODE(cudaErrorCudartUnloading),
     CODE(cudaErrorInvalidHostPointer),
@@ -83,7 +87,6 @@ const OtherCode kOtherCuda[] = {
     CODE(cudaErrorIllegalAddress),
     CODE(cudaErrorLaunchOutOfResources),
     CODE(cudaErrorLaunchTimeout),
-    CODE(cudaErrorAssert),
     CODE(cudaErrorCooperativeLaunchTooLarge),
     CODE(cudaErrorNotPermitted),
 };
@@ -99,9 +102,9 @@ const OtherCode kOtherHip[] = {
     CODE(hipErrorIllegalAddress),
     CODE(hipErrorLaunchOutOfResources),
     CODE(hipErrorLaunchTimeOut),
-    CODE(hipErrorAssert),
     CODE(hipErrorCooperativeLaunchTooLarge),
 };
+// clang-format on
 #undef CODE
 
 const ErrorRow &row(Status status) { return kErrors[static_cast<int>(status)]; }
@@ -136,6 +139,17 @@ Status record(Status status) {
     lastErrorSlot = status;
   return status;
 }
+Status sticky(Status status) {
+  switch (contextFault()) {
+  case LaunchFault::None:
+    return status;
+  case LaunchFault::Assert:
+    return Status::Assert;
+  case LaunchFault::Trap:
+    return Status::LaunchFailure;
+  }
+  return status;
+}
 cudaError_t toCuda(Status status) { return row(status).cudaCode; }
 hipError_t toHip(Status status) { return row(status).hipCode; }
 int toSpelling(Spelling spelling, Status status) {
@@ -145,10 +159,13 @@ int toSpelling(Spelling spelling, Status status) {
 }
 
 void beginLaunch() { launchSlot = Status::Success; }
-int launchStatus(Spelling spelling) { return toSpelling(spelling, launchSlot); }
+int launchStatus(Spelling spelling) {
+  return toSpelling(spelling, record(sticky(launchSlot)));
+}
 
+// A sticky fault cannot be cleared by reading it.
 static Status takeLastError() {
-  const Status status = lastErrorSlot;
+  const Status status = sticky(lastErrorSlot);
   lastErrorSlot = Status::Success;
   return status;
 }
@@ -187,7 +204,7 @@ cudaError_t cudaGetLastError() {
   return hwsim::api::toCuda(hwsim::api::takeLastError());
 }
 cudaError_t cudaPeekAtLastError() {
-  return hwsim::api::toCuda(hwsim::api::lastErrorSlot);
+  return hwsim::api::toCuda(hwsim::api::sticky(hwsim::api::lastErrorSlot));
 }
 
 const char *hipGetErrorString(hipError_t error) {
@@ -205,7 +222,7 @@ hipError_t hipGetLastError() {
   return hwsim::api::toHip(hwsim::api::takeLastError());
 }
 hipError_t hipPeekAtLastError() {
-  return hwsim::api::toHip(hwsim::api::lastErrorSlot);
+  return hwsim::api::toHip(hwsim::api::sticky(hwsim::api::lastErrorSlot));
 }
 hipError_t hipDrvGetErrorName(hipError_t error, const char **name) {
   if (!name)

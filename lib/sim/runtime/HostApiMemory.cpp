@@ -287,7 +287,7 @@ cudaError_t cudaHostGetDevicePointer(void **devicePtr, void *hostPtr,
   if (!devicePtr || !hostPtr)
     return cuda(Status::InvalidValue);
   *devicePtr = hostPtr; // one address space
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned) {
   return cuda(api::registerHost(ptr, size));
@@ -304,7 +304,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attr,
   *attr =
       cudaPointerAttributes{cudaMemoryTypeUnregistered, -2, nullptr, nullptr};
   if (!api::findAllocation(ptr, kind, base))
-    return cudaSuccess;
+    return cuda(Status::Success);
   attr->type = kind == AllocKind::Device    ? cudaMemoryTypeDevice
                : kind == AllocKind::Managed ? cudaMemoryTypeManaged
                                             : cudaMemoryTypeHost;
@@ -312,7 +312,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attr,
   attr->devicePointer = const_cast<void *>(ptr);
   attr->hostPointer =
       kind == AllocKind::Device ? nullptr : const_cast<void *>(ptr);
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaMemGetInfo(size_t *freeBytes, size_t *totalBytes) {
   return cuda(api::memInfo(freeBytes, totalBytes));
@@ -361,10 +361,10 @@ cudaError_t cudaMemPrefetchAsync(const void *, size_t, int,
 }
 cudaError_t cudaMemAdvise(const void *, size_t, cudaMemoryAdvise,
                           cudaMemLocation) {
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaMemAdvise(const void *, size_t, cudaMemoryAdvise, int) {
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 
 // ---- HIP --------------------------------------------------------------------
@@ -397,7 +397,7 @@ hipError_t hipHostGetDevicePointer(void **devicePtr, void *hostPtr, unsigned) {
   if (!devicePtr || !hostPtr)
     return hip(Status::InvalidValue);
   *devicePtr = hostPtr;
-  return hipSuccess;
+  return hip(Status::Success);
 }
 hipError_t hipHostRegister(void *ptr, size_t size, unsigned) {
   return hip(api::registerHost(ptr, size));
@@ -414,7 +414,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr,
   *attr = hipPointerAttribute_t{
       hipMemoryTypeUnregistered, -2, nullptr, nullptr, 0, 0};
   if (!api::findAllocation(ptr, kind, base))
-    return hipSuccess;
+    return hip(Status::Success);
   attr->type = kind == AllocKind::Device    ? hipMemoryTypeDevice
                : kind == AllocKind::Managed ? hipMemoryTypeManaged
                                             : hipMemoryTypeHost;
@@ -423,7 +423,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr,
   attr->hostPointer =
       kind == AllocKind::Device ? nullptr : const_cast<void *>(ptr);
   attr->isManaged = kind == AllocKind::Managed;
-  return hipSuccess;
+  return hip(Status::Success);
 }
 hipError_t hipMemGetInfo(size_t *freeBytes, size_t *totalBytes) {
   return hip(api::memInfo(freeBytes, totalBytes));
@@ -495,5 +495,5 @@ hipError_t hipMemPrefetchAsync(const void *, size_t, int, hipStream_t stream) {
   return hip(api::checkStream(stream));
 }
 hipError_t hipMemAdvise(const void *, size_t, hipMemoryAdvise, int) {
-  return hipSuccess;
+  return hip(Status::Success);
 }

@@ -36,17 +36,23 @@ enum class Status {
   HostMemoryAlreadyRegistered,
   HostMemoryNotRegistered,
   LaunchFailure,
+  Assert,
   Unknown,
 };
 
 /// Makes \p status the calling thread's last error unless it is Success.
 Status record(Status status);
+/// \p status, or the context's sticky fault (a device-side assert or trap)
+/// once there is one: a faulted CUDA context fails every later call.
+Status sticky(Status status);
 cudaError_t toCuda(Status status);
 hipError_t toHip(Status status);
 int toSpelling(Spelling spelling, Status status);
 /// Records and converts: the tail of every public entry point.
-inline cudaError_t cuda(Status status) { return toCuda(record(status)); }
-inline hipError_t hip(Status status) { return toHip(record(status)); }
+inline cudaError_t cuda(Status status) {
+  return toCuda(record(sticky(status)));
+}
+inline hipError_t hip(Status status) { return toHip(record(sticky(status))); }
 
 /// The simulated device's memory size.
 inline constexpr size_t kDeviceMemoryBytes = size_t(16) << 30;

@@ -190,7 +190,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
   if (s != Status::Success)
     return cuda(s);
   callback(stream, cudaSuccess, userData);
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                void *userData) {
@@ -200,7 +200,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
   if (s != Status::Success)
     return cuda(s);
   fn(userData);
-  return cudaSuccess;
+  return cuda(Status::Success);
 }
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) {
   return cuda(api::priorityRange(least, greatest));
@@ -263,7 +263,7 @@ hipError_t hipStreamAddCallback(hipStream_t stream,
   if (s != Status::Success)
     return hip(s);
   callback(stream, hipSuccess, userData);
-  return hipSuccess;
+  return hip(Status::Success);
 }
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
                              void *userData) {
@@ -273,7 +273,7 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
   if (s != Status::Success)
     return hip(s);
   fn(userData);
-  return hipSuccess;
+  return hip(Status::Success);
 }
 hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest) {
   return hip(api::priorityRange(least, greatest));

@@ -110,6 +110,9 @@ void launchErased(const char *kernelName, const LaunchConfig &config,
                       blockPrefix(*runningBlock).c_str(), kernelName));
     diagnosedExit();
   }
+  // A faulted context runs nothing more (the host API reports the fault).
+  if (contextFault() != LaunchFault::None)
+    return;
   LaunchError why;
   if (!validateLaunch(config, why)) {
     recordLaunchError(why);
@@ -137,10 +140,11 @@ void launchErased(const char *kernelName, const LaunchConfig &config,
   dynamicSharedBase = sharedBuffer.get(config.dynamicSharedBytes);
   gridDim = config.grid;
   blockDim = config.block;
+  exec.aborted = false;
   runningBlock = &exec;
-  for (unsigned z = 0; z < config.grid.z; ++z)
-    for (unsigned y = 0; y < config.grid.y; ++y)
-      for (unsigned x = 0; x < config.grid.x; ++x) {
+  for (unsigned z = 0; z < config.grid.z && !exec.aborted; ++z)
+    for (unsigned y = 0; y < config.grid.y && !exec.aborted; ++y)
+      for (unsigned x = 0; x < config.grid.x && !exec.aborted; ++x) {
         blockIdx = uint3{x, y, z};
         exec.block = uint3{x, y, z};
         runBlock(exec);

@@ -28,6 +28,19 @@
 // `hipwright-sim: error: ` naming the kernel, block and lanes, and the process
 // exits with kDiagnosedExit. Nothing ever hangs silently.
 //
+// Device-side faults. A failed assert() in a kernel (glibc's macro calls
+// __assert_fail, which the runtime defines) prints CUDA's line
+// `FILE:LINE: FUNCTION: block: [x,y,z], thread: [x,y,z] Assertion `expr`
+// failed.`; __trap() and __brkpt() print one `hipwright-sim: error:` line.
+// Either aborts the launch as a GPU does: the faulting block's other fibers
+// are abandoned (never resumed, no destructors run; their pooled stacks are
+// simply re-initialized by the next block), the grid's remaining blocks are
+// skipped, and the fault stays set (contextFault()) so that every later
+// launch is skipped and every host API call returns cudaErrorAssert or
+// cudaErrorLaunchFailure until cudaDeviceReset. The host program keeps
+// running. A failed assert in host code behaves as glibc's does (message,
+// then abort()); NDEBUG programs never reference __assert_fail.
+//
 // Static __shared__ variables become `static thread_local` (blocks do not
 // overlap on an OS thread, so that is per-block storage); dynamic shared
 // memory is a per-block buffer reached through dynamicShared<T>().
@@ -64,6 +77,14 @@ enum class LaunchError { InvalidConfiguration, TooMuchSharedMemory };
 /// that does nothing.
 void recordLaunchError(LaunchError error);
 
+/// A fault that aborted a launch and left the simulated context unusable.
+enum class LaunchFault { None, Assert, Trap };
+
+/// The sticky fault of the process's (single) simulated context.
+LaunchFault contextFault();
+/// Forgets the sticky fault (cudaDeviceReset / hipDeviceReset).
+void clearContextFault();
+
 struct LaunchConfig {
   dim3 grid;
   dim3 block;
@@ -93,6 +114,10 @@ namespace detail {
 using BodyFn = void (*)(void *);
 void launchErased(const char *kernelName, const LaunchConfig &config,
                   BodyFn body, void *bodyArg);
+
+/// __trap() / __brkpt() (\p what names which): inside a kernel, aborts the
+/// launch with LaunchFault::Trap; in host code, prints and abort()s.
+[[noreturn]] void trapKernel(const char *what);
 
 /// The running block's dynamic shared memory.
 inline thread_local void *dynamicSharedBase = nullptr;

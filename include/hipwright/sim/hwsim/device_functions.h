@@ -605,19 +605,15 @@ template <class T> inline void __stcg(T *p, T v) { *p = v; }
 template <class T> inline void __stcs(T *p, T v) { *p = v; }
 template <class T> inline void __stwt(T *p, T v) { *p = v; }
 
-/// A kernel trap ends the program, as an unrecoverable launch failure would.
-[[noreturn]] inline void __trap() {
-  std::fprintf(stderr, "hipwright-sim: error: __trap() executed by a kernel "
-                       "thread\n");
-  std::fflush(stderr);
-  std::abort();
+namespace hwsim::detail {
+[[noreturn]] void trapKernel(const char *what);
 }
+/// A kernel trap aborts the launch with cudaErrorLaunchFailure, sticky (see
+/// the header comment of core.h).
+[[noreturn]] inline void __trap() { hwsim::detail::trapKernel("__trap()"); }
 /// Without a debugger attached, a GPU breakpoint traps.
 [[noreturn]] inline void __brkpt() {
-  std::fprintf(stderr, "hipwright-sim: error: __brkpt() executed by a kernel "
-                       "thread with no debugger\n");
-  std::fflush(stderr);
-  std::abort();
+  hwsim::detail::trapKernel("__brkpt() with no debugger attached");
 }
 
 #endif // HIPWRIGHT_SIM_HWSIM_DEVICE_FUNCTIONS_H
