@@ -88,37 +88,6 @@ void ndebugKernel() {
 #undef NDEBUG
 #include <assert.h>
 
-// Like runInChild, but also says which signal ended the child.
-struct SignalResult {
-  int signal = 0;
-  std::string err;
-};
-template <class F> SignalResult runForSignal(F scenario) {
-  int fds[2];
-  if (pipe(fds) != 0)
-    return {};
-  std::fflush(stdout);
-  std::fflush(stderr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    dup2(fds[1], 2);
-    scenario();
-    std::_Exit(0);
-  }
-  close(fds[1]);
-  SignalResult result;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof(buf))) > 0)
-    result.err.append(buf, static_cast<size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-  return result;
-}
-
 } // namespace
 
 TEST_CASE("assert: a failed device assert aborts the launch and faults the "
@@ -195,7 +164,7 @@ TEST_CASE("assert: a passing device assert and an NDEBUG assert do nothing") {
 }
 
 TEST_CASE("assert: a failed host assert aborts the process as glibc's does") {
-  SignalResult r = runForSignal([] {
+  ChildResult r = runInChild([] {
     // Catch2's own SIGABRT handler would report the abort as a failure.
     std::signal(SIGABRT, SIG_DFL);
     volatile int zero = 0;

@@ -28,6 +28,7 @@ void run(const char *name, dim3 grid, dim3 block, F body, size_t shared = 0) {
 struct ChildResult {
   bool exited = false;
   int code = -1;
+  int signal = 0; ///< the signal that ended the child, if one did
   std::string err;
 };
 
@@ -58,6 +59,7 @@ template <class F> ChildResult runInChild(F scenario) {
   waitpid(pid, &status, 0);
   result.exited = WIFEXITED(status);
   result.code = result.exited ? WEXITSTATUS(status) : -1;
+  result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   return result;
 }
 
