@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "SharedOptions.h"
 
 #include "analysis/GpuTarget.h"
 #include "port/OutputWriter.h"
@@ -96,6 +97,26 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
   while (!C.done()) {
     bool Missing = false;
     const std::string A = C.peek();
+    // --cuda-path and -j/--jobs/-jN mean what they mean for port, lint and
+    // report; -p and `--` feed only a port's parse, which would leave the
+    // builds and runs seeing other flags: verify takes -I/-D instead.
+    PortRequest Shared;
+    std::string Bad;
+    switch (takeSharedOption(C, Shared, Bad)) {
+    case SharedOption::Bad:
+      return usageError(Bad);
+    case SharedOption::Taken:
+      if (Shared.BuildDir || !Shared.ExtraArgs.empty())
+        return usageError("-p and -- are not verify options; give include "
+                          "directories and macros with -I and -D");
+      if (Shared.CudaPath)
+        Req.CudaPath = Shared.CudaPath;
+      if (Shared.Jobs)
+        Req.Jobs = Shared.Jobs;
+      continue;
+    case SharedOption::NotMine:
+      break;
+    }
     if (A == "-h" || A == "--help") {
       outs() << VerifyHelp;
       return ExitOk;
@@ -108,8 +129,6 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
       Output = *V;
     } else if (auto V = C.value("--targets", Missing)) {
       Req.Targets = *V;
-    } else if (auto V = C.value("--cuda-path", Missing)) {
-      Req.CudaPath = *V;
     } else if (auto V = compilerStyle(C, "-I", Missing)) {
       if (!sys::fs::is_directory(*V))
         return usageError("-I " + *V + ": no such directory");
@@ -118,18 +137,6 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
       if (!isMacroDefinition(*V))
         return usageError("-D needs NAME or NAME=VALUE, not '" + *V + "'");
       Req.Flags.Defines.push_back(*V);
-    } else if (auto V = C.value("--jobs", Missing)) {
-      if (!to_integer(*V, Req.Jobs, 10) || Req.Jobs == 0)
-        return usageError("--jobs needs a positive number, not '" + *V + "'");
-    } else if (auto V = C.value("-j", Missing)) {
-      if (!to_integer(*V, Req.Jobs, 10) || Req.Jobs == 0)
-        return usageError("-j needs a positive number, not '" + *V + "'");
-    } else if (StringRef(A).starts_with("-j") && A.size() > 2 &&
-               isDigit(A[2])) {
-      C.next();
-      if (!to_integer(StringRef(A).drop_front(2), Req.Jobs, 10) ||
-          Req.Jobs == 0)
-        return usageError("bad job count '" + A + "'");
     } else if (auto V = C.value("--timeout", Missing)) {
       if (!to_integer(*V, Req.RunTimeoutSeconds, 10) ||
           Req.RunTimeoutSeconds == 0)
