@@ -15,8 +15,9 @@ mode=${2:-}
 if [ "$mode" = --chromium ]; then
   chromium=$(command -v chromium || command -v chromium-browser || true)
   if [ -z "$chromium" ]; then
-    echo "SKIP: chromium is not installed (apt-get install chromium)"
-    exit 77
+    # shellcheck source=../require_tool.sh
+    source "$(dirname "${BASH_SOURCE[0]}")/../require_tool.sh"
+    missing_tool "chromium is not installed" chromium
   fi
 fi
 # shellcheck source=cli_helpers.sh

@@ -87,8 +87,17 @@ readelf=$(find_tool llvm-readelf || true)
 
 # Say "not run" for every file and target and stop: the environment, not the
 # code, is missing something.
+# With HIPWRIGHT_REQUIRE_TOOLCHAIN=1 (the test suite in CI) a missing tool is
+# an error (exit 1), so a run that compiled nothing cannot pass.
 skip_all() {
   local reason="$1" f t
+  if [[ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" == 1 ]]; then
+    echo "hip_compile_check: $reason; HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an error" >&2
+    for f in "${files[@]}"; do
+      for t in "${target_list[@]}"; do echo "FAIL $t $f: $reason"; done
+    done
+    exit 1
+  fi
   for f in "${files[@]}"; do
     for t in "${target_list[@]}"; do echo "SKIP $t $f: $reason"; done
   done
@@ -99,7 +108,7 @@ need_amd=0
 for t in "${target_list[@]}"; do [[ "$t" == gfx* ]] && need_amd=1; done
 if [[ $need_amd -eq 1 ]]; then
   for tool in clang llvm_dis llvm_as llvm_link objcopy bundler readelf; do
-    [[ -n "${!tool}" && -x "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (clang 22 with LLVM tools expected)"
+    [[ -n "${!tool}" && -x "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (install clang-22, llvm-22, llvm-22-tools and clang-tools-22)"
   done
   [[ -f "$HIPWRIGHT_ROCM_PATH/include/hip/hip_runtime.h" ]] ||
     skip_all "no HIP headers under $HIPWRIGHT_ROCM_PATH/include (install libamdhip64-dev)"
@@ -291,6 +300,10 @@ compile_nvidia() { # file target(sm_XX) out
     return 0
   fi
   if ! nvcc=$(nvcc_path); then
+    if [[ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" == 1 ]]; then
+      echo "FAIL $target $file: nvcc not found (CUDA toolkit at /usr/local/cuda or \$CUDA_PATH); HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an error" >"$out"
+      return 0
+    fi
     echo "SKIP $target $file: not run: nvcc not found" >"$out"
     return 0
   fi

@@ -17,6 +17,7 @@ find_program(HIPWRIGHT_NVMAP_NVCC nvcc HINTS /usr/local/cuda/bin
              ENV CUDA_PATH PATH_SUFFIXES bin)
 if(NOT HIPWRIGHT_NVMAP_NVCC)
   message(STATUS "nvidia_mapping: nvcc not found, sm_90 compile tests not added")
+  hipwright_missing_tool_test(nvidia_mapping "nvcc not found at configure time (CUDA toolkit at /usr/local/cuda)" "")
   return()
 endif()
 

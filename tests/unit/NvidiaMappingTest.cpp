@@ -1,4 +1,5 @@
 //===- NvidiaMappingTest.cpp - the HIP-on-NVIDIA mapping header -----------===//
+#include "RequireTool.h"
 #include "verify/NvidiaMapping.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -182,8 +183,7 @@ TEST_CASE("nvidia mapping: a HIP program compiles for sm_90 with nvcc",
           "[nvidia-mapping][nvcc]") {
   std::optional<std::string> Nvcc = findNvcc();
   if (!Nvcc) {
-    WARN("nvcc not found: compile check skipped");
-    return;
+    HIPWRIGHT_TOOL_MISSING("nvcc not found (CUDA toolkit at /usr/local/cuda)");
   }
   SmallString<128> Dir;
   REQUIRE_FALSE(sys::fs::createUniqueDirectory("nvmap-test", Dir));

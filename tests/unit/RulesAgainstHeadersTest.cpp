@@ -6,6 +6,7 @@
 // that does not compile (HIP side).
 //
 //===----------------------------------------------------------------------===//
+#include "RequireTool.h"
 #include "rules/RuleTable.h"
 
 #include <catch2/catch.hpp>
@@ -207,8 +208,7 @@ std::string where(const Rule &R) {
 TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
           "[rules][headers]") {
   if (!fs::is_directory(CudaInclude)) {
-    WARN("CUDA headers not found at " << CudaInclude << "; check skipped");
-    return;
+    HIPWRIGHT_TOOL_MISSING("CUDA headers not found at " << CudaInclude);
   }
   const HeaderIndex &Index = HeaderIndex::get();
   std::vector<std::string> Failures;
@@ -237,8 +237,8 @@ TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
 
 TEST_CASE("every HIP name exists in Debian's HIP headers", "[rules][headers]") {
   if (!fs::is_directory("/usr/include/hip")) {
-    WARN("HIP headers not found at /usr/include/hip; check skipped");
-    return;
+    HIPWRIGHT_TOOL_MISSING("HIP headers not found at /usr/include/hip "
+                           "(install libamdhip64-dev)");
   }
   const HeaderIndex &Index = HeaderIndex::get();
   std::vector<std::string> Failures;
