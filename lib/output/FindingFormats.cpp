@@ -2,6 +2,8 @@
 #include "output/FindingFormats.h"
 
 #include "analysis/Analyzer.h"
+#include "output/VersionInfo.h"
+#include "support/Version.h"
 #include "rules/RuleDocs.h"
 
 #include <map>
@@ -9,8 +11,6 @@
 using namespace llvm;
 
 namespace hipwright {
-
-static const char *kVersion = "0.1.0";
 
 json::Value findingsJson(const std::vector<Finding> &Findings,
                          const PathMapper &Path) {
@@ -40,7 +40,9 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
   }
   return json::Object{
       {"version", 1},
-      {"tool", json::Object{{"name", "hipwright"}, {"version", kVersion}}},
+      {"tool", json::Object{{"name", "hipwright"},
+                            {"version", toolVersion()},
+                            {"build", versionJson()}}},
       {"findings", std::move(List)},
       {"summary", json::Object{{"errors", Counts[2]},
                                {"warnings", Counts[1]},
@@ -108,12 +110,13 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
             json::Object{
                 {"driver",
                  json::Object{{"name", "hipwright"},
-                              {"version", kVersion},
-                              {"semanticVersion", kVersion},
+                              {"version", toolVersion()},
+                              {"semanticVersion", toolVersion()},
                               {"informationUri",
                                "https://github.com/hipwright/hipwright"},
                               {"rules", std::move(RuleList)}}}}},
-           {"results", std::move(Results)}}}}};
+           {"results", std::move(Results)},
+           {"properties", json::Object{{"hipwright", versionJson()}}}}}}};
 }
 
 } // namespace hipwright

@@ -1,6 +1,8 @@
 //===- Summary.cpp - the end-of-run report of `port` ----------------------===//
 #include "port/Summary.h"
 
+#include "output/VersionInfo.h"
+
 #include "llvm/Support/Format.h"
 
 #include <sys/resource.h>
@@ -114,6 +116,7 @@ json::Value summaryJson(const PortResult &R) {
   for (auto &[F, N] : ByFamily)
     Families[F] = N;
   return json::Object{
+      {"version", versionJson()},
       {"files",
        json::Object{{"total", int64_t(R.Files.size())},
                     {"translated", S.Translated},

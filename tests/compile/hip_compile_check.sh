@@ -15,8 +15,16 @@
 set -euo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo_root=$(cd "$script_dir/../.." && pwd)
-shipped_include="$repo_root/include"
+# The shipped headers (hipwright/hip_prelude.h ...): next to the script in an
+# installed or staged copy (<prefix>/share/hipwright/{compile-check,include}),
+# two levels up in the source tree (tests/compile -> include).
+if [[ -n "${HIPWRIGHT_SHIPPED_INCLUDE:-}" ]]; then
+  shipped_include=$HIPWRIGHT_SHIPPED_INCLUDE
+elif [[ -d "$script_dir/../include/hipwright" ]]; then
+  shipped_include=$(cd "$script_dir/../include" && pwd)
+else
+  shipped_include=$(cd "$script_dir/../.." && pwd)/include
+fi
 
 targets="gfx942,gfx950"
 work="${TMPDIR:-/tmp}/hipwright-compile-check"

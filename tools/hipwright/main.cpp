@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "output/VersionInfo.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,7 +27,9 @@ static void printUsage(llvm::raw_ostream &OS) {
         "                  build and run test programs for both vendors at\n"
         "                  32- and 64-lane wavefronts\n"
         "  explain [RULE]  list the rules, or explain one\n"
-        "  query NAME      show the HIP mapping of one CUDA API\n\n"
+        "  query NAME      show the HIP mapping of one CUDA API\n"
+        "  --version       this build: release, git commit, LLVM, rules "
+        "tables' hash\n\n"
         "Run `hipwright <command> --help` for a command's options.\n";
 }
 
@@ -54,8 +57,8 @@ int main(int argc, char **argv) {
     printUsage(llvm::outs());
     return ExitOk;
   }
-  if (Cmd == "--version") {
-    llvm::outs() << "hipwright 0.1.0\n";
+  if (Cmd == "--version" || Cmd == "version") {
+    printVersion(llvm::outs());
     return ExitOk;
   }
   llvm::errs() << "hipwright: unknown command '" << Cmd << "'\n";
