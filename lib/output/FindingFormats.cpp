@@ -3,8 +3,8 @@
 
 #include "analysis/Analyzer.h"
 #include "output/VersionInfo.h"
-#include "support/Version.h"
 #include "rules/RuleDocs.h"
+#include "support/Version.h"
 
 #include <map>
 

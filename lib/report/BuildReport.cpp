@@ -3,10 +3,10 @@
 
 #include "analysis/Analyzer.h"
 #include "output/VersionInfo.h"
-#include "support/Version.h"
 #include "port/Summary.h"
 #include "report/EffortModel.h"
 #include "report/TensorCoreTable.h"
+#include "support/Version.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

@@ -1,6 +1,6 @@
 //===- NvidiaMappingTest.cpp - the HIP-on-NVIDIA mapping header -----------===//
-#include "RequireTool.h"
 #include "verify/NvidiaMapping.h"
+#include "RequireTool.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
