@@ -123,14 +123,14 @@ private:
       if (Type == sys::fs::file_type::symlink_file)
         Links.push_back(Path);
       else if (Type == sys::fs::file_type::directory_file)
-        directory(Path, Path);
+        directory(Path);
       else if (Type == sys::fs::file_type::regular_file)
-        file(Path, Path);
+        file(Path);
     }
   }
 
-  /// \p Path is the entry's own path, \p Via how it was reached.
-  void directory(const std::string &Path, const std::string &Via) {
+  /// \p Path as the walk reached it: through a link, or its own path.
+  void directory(const std::string &Path) {
     sys::fs::file_status St;
     if (std::error_code EC = sys::fs::status(Path, St)) {
       unreadable(Path, EC);
@@ -140,12 +140,12 @@ private:
     if (New)
       walk(Path);
     else
-      T.Skipped.push_back({Via, "links to " + It->second +
-                                    ", which is already walked; not "
-                                    "followed"});
+      T.Skipped.push_back(
+          {Path, "links to " + It->second +
+                     ", which is already walked; not followed"});
   }
 
-  void file(const std::string &Path, const std::string &Via) {
+  void file(const std::string &Path) {
     if (!isPortableSource(Path))
       return;
     sys::fs::file_status St;
@@ -158,7 +158,7 @@ private:
       Files.insert(Path);
     else
       T.Skipped.push_back(
-          {Via, "is the same file as " + It->second + "; taken once"});
+          {Path, "is the same file as " + It->second + "; taken once"});
   }
 
   void link(const std::string &Link) {
@@ -176,9 +176,9 @@ private:
       return;
     }
     if (sys::fs::is_directory(St))
-      directory(Link, Link);
+      directory(Link);
     else if (sys::fs::is_regular_file(St))
-      file(Link, Link);
+      file(Link);
   }
 };
 
