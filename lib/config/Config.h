@@ -19,6 +19,7 @@
 
 #include "findings/Finding.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,6 +51,11 @@ struct Config {
   /// excluded.
   bool excludes(llvm::StringRef RelativePath) const;
 };
+
+/// The effort buckets every configuration has (report/EffortModel.cpp
+/// gives their hours); `effort.buckets` may add more.
+llvm::ArrayRef<llvm::StringRef> defaultEffortBucketNames();
+bool isDefaultEffortBucket(llvm::StringRef Name);
 
 /// Parses YAML text; errors name \p FileName and the line.
 llvm::Expected<Config> parseConfig(llvm::StringRef FileName,

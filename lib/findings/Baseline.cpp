@@ -9,6 +9,9 @@ using namespace llvm;
 
 namespace hipwright {
 
+/// The baseline format written and read; bump it when matching changes.
+static constexpr int kBaselineVersion = 1;
+
 Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
                     const std::function<std::string(StringRef)> &RelativePath) {
   json::Array List;
@@ -26,7 +29,7 @@ Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
     return createStringError(EC, "%s: %s", Path.str().c_str(),
                              EC.message().c_str());
   OS << formatv("{0:2}",
-                json::Value(json::Object{{"version", 1},
+                json::Value(json::Object{{"version", kBaselineVersion},
                                          {"findings", std::move(List)}}))
      << "\n";
   return Error::success();
@@ -44,7 +47,23 @@ Expected<Baseline> readBaseline(StringRef Path) {
                              Path.str().c_str(),
                              toString(V.takeError()).c_str());
   const json::Object *Root = V->getAsObject();
-  const json::Array *List = Root ? Root->getArray("findings") : nullptr;
+  // Only the format this build writes is understood: a newer file may
+  // match findings differently, and reading it as version 1 would let new
+  // findings through the gate unnoticed.
+  std::optional<int64_t> Version =
+      Root ? Root->getInteger("version") : std::nullopt;
+  if (!Version)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: not a hipwright baseline: no \"version\" number",
+        Path.str().c_str());
+  if (*Version != kBaselineVersion)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: baseline version %lld; this hipwright reads version %d "
+        "(write a new one with --write-baseline)",
+        Path.str().c_str(), static_cast<long long>(*Version), kBaselineVersion);
+  const json::Array *List = Root->getArray("findings");
   if (!List)
     return createStringError(inconvertibleErrorCode(),
                              "%s: not a hipwright baseline: no \"findings\" "

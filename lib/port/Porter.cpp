@@ -2,6 +2,7 @@
 #include "port/Porter.h"
 #include "findings/Fingerprint.h"
 #include "findings/Suppressions.h"
+#include "port/SourceDialect.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
@@ -34,6 +35,13 @@ const char *toString(FileStatus S) {
     return "failed";
   }
   return "?";
+}
+
+/// True when the file at \p Path is HIP already. An unreadable file is not:
+/// the pass that reads it reports the error.
+static bool fileIsAlreadyHip(const std::string &Path, const RuleTable &Rules) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  return Buf && isAlreadyHip((*Buf)->getBuffer(), Rules);
 }
 
 /// A header that no TU includes is still the user's code: translate it with
@@ -112,9 +120,20 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   Ctx.Options = Req.Options;
   Ctx.IsUserFile = [&Tree](StringRef Path) { return Tree.contains(Path); };
 
+  // HIP sources are not parsed (a CUDA parse of HIP's headers fails) and
+  // not edited: porting them again must change nothing.
+  std::set<std::string> HipFiles;
+  for (const std::string &U : Tree.Units)
+    if (fileIsAlreadyHip(U, Rules))
+      HipFiles.insert(U);
+  std::vector<std::string> ToParse;
+  for (const std::string &U : Tree.Units)
+    if (!HipFiles.count(U))
+      ToParse.push_back(U);
+
   // One slot per TU, filled by workers, read in input order afterwards:
   // output does not depend on --jobs or on scheduling.
-  std::vector<TuResult> Units(Tree.Units.size());
+  std::vector<TuResult> Units(ToParse.size());
   {
     // Default: every CPU the process may run on (what nproc reports).
     unsigned Jobs =
@@ -124,13 +143,13 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     std::mutex ProgressMutex;
     size_t Done = 0;
     if (Req.OnUnitDone) // the line appears before the first, slowest TU
-      Req.OnUnitDone(0, Tree.Units.size());
-    for (size_t I = 0; I < Tree.Units.size(); ++I)
+      Req.OnUnitDone(0, ToParse.size());
+    for (size_t I = 0; I < ToParse.size(); ++I)
       Pool.async([&, I] {
-        Units[I] = translateUnit(Tree.Units[I], Ctx);
+        Units[I] = translateUnit(ToParse[I], Ctx);
         if (Req.OnUnitDone) {
           std::lock_guard<std::mutex> Lock(ProgressMutex);
-          Req.OnUnitDone(++Done, Tree.Units.size());
+          Req.OnUnitDone(++Done, ToParse.size());
         }
       });
     Pool.wait();
@@ -143,7 +162,10 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &H : Tree.Headers)
     if (!Covered.count(H)) {
       Orphans.insert(H);
-      Units.push_back(translateOrphanHeader(H, Rules));
+      if (fileIsAlreadyHip(H, Rules))
+        HipFiles.insert(H);
+      else
+        Units.push_back(translateOrphanHeader(H, Rules));
     }
 
   // Merge: edits per file, references and findings deduplicated by place
@@ -196,7 +218,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &Path : AllFiles) {
     FileOutcome O;
     O.Path = Path;
-    O.Parsed = !Orphans.count(Path);
+    O.AlreadyHip = HipFiles.count(Path);
+    O.Parsed = !Orphans.count(Path) && !O.AlreadyHip;
     O.Errors = ErrorsByFile[Path];
     auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                      /*RequiresNullTerminator=*/false);

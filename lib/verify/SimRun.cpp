@@ -139,8 +139,11 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
                                                   How, Req.TimeoutSeconds)
                                               .str()});
     } else if (R.Crashed) {
-      Cells.push_back(
-          {CellStatus::Fail, How + ": crashed: " + tailLines(R.Output, 2)});
+      // The runtime diagnoses faults inside kernels itself (kDiagnosedExit,
+      // below); a process killed by a signal died in host code.
+      Cells.push_back({CellStatus::Fail,
+                       How + ": crashed in host code (outside any kernel): " +
+                           tailLines(R.Output, 2)});
     } else if (R.ExitCode == kDiagnosedExit) {
       Cells.push_back(
           {CellStatus::Fail,

@@ -57,3 +57,42 @@ TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
   CHECK(Back->Targets == C->Targets);
   CHECK(Back->SeverityOverrides.size() == 1);
 }
+
+TEST_CASE("an unknown target is reported at its line", "[config]") {
+  auto C = parseConfig("cfg.yaml", "rules: {disable: [x]}\ntargets:\n"
+                                   "  - gfx942\n  - gfx9042\n");
+  REQUIRE(!C);
+  std::string Msg = llvm::toString(C.takeError());
+  CHECK(Msg.find("cfg.yaml:4:") == 0);
+  CHECK(Msg.find("gfx9042") != std::string::npos);
+  auto One = parseConfig("cfg.yaml", "\ntargets: sm_90\n");
+  REQUIRE(!One);
+  CHECK(llvm::toString(One.takeError()).find("cfg.yaml:2:") == 0);
+}
+
+TEST_CASE("an effort rule must name a known bucket, at its line", "[config]") {
+  auto Bad = parseConfig("cfg.yaml", "effort:\n  rules:\n"
+                                     "    tensor-core: hihg\n");
+  REQUIRE(!Bad);
+  std::string Msg = llvm::toString(Bad.takeError());
+  CHECK(Msg.find("cfg.yaml:3:") == 0);
+  CHECK(Msg.find("'hihg'") != std::string::npos);
+  CHECK(Msg.find("none, low, medium, high") != std::string::npos);
+  // A bucket the same section defines, even further down, is known.
+  auto Good = parseConfig("cfg.yaml", "effort:\n  rules: {tensor-core: huge}\n"
+                                      "  buckets: {huge: [40, 80]}\n");
+  CHECK(static_cast<bool>(Good));
+}
+
+TEST_CASE("dumpConfig shows the default targets, not an empty list",
+          "[config]") {
+  Config Defaults;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  dumpConfig(Defaults, OS);
+  CHECK(Out.find("targets: []") == std::string::npos);
+  CHECK(Out.find("targets: [\"gfx942\", \"gfx950\"]") != std::string::npos);
+  auto Back = parseConfig("dump.yaml", Out);
+  REQUIRE(static_cast<bool>(Back));
+  CHECK(Back->Targets == std::vector<std::string>{"gfx942", "gfx950"});
+}

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "InputNotes.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -16,6 +17,7 @@
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
 #include "port/Porter.h"
+#include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -134,7 +136,17 @@ int runLintCommand(const std::vector<std::string> &Args) {
     return ExitUsage;
   }
   if (DumpConfig) {
-    dumpConfig(**RunConfig, outs());
+    // Effective: --targets on the command line wins over the file's.
+    Config Shown = **RunConfig;
+    if (Targets) {
+      auto Parsed = parseTargets(*Targets);
+      if (!Parsed)
+        return lintUsage(toString(Parsed.takeError()));
+      Shown.Targets.clear();
+      for (const GpuTarget &T : *Parsed)
+        Shown.Targets.push_back(T.Name);
+    }
+    dumpConfig(Shown, outs());
     return ExitOk;
   }
   if (Req.Paths.empty())
@@ -180,7 +192,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
       Findings.push_back(std::move(F));
   sortFindings(Findings);
 
-  bool InputError = false;
+  bool InputError = printInputNotes("lint", *Result, errs());
   for (const FileOutcome &F : Result->Files) {
     if (F.Status == FileStatus::Failed) {
       InputError = true;
@@ -207,8 +219,8 @@ int runLintCommand(const std::vector<std::string> &Args) {
       errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
       return ExitUsage;
     }
-    errs() << "hipwright lint: recorded " << Active.size()
-           << " findings in " << *WriteBaseline << "\n";
+    errs() << "hipwright lint: recorded " << countOf(Active.size(), "finding")
+           << " in " << *WriteBaseline << "\n";
     return ExitOk;
   }
 
@@ -244,8 +256,9 @@ int runLintCommand(const std::vector<std::string> &Args) {
     printFindingsText(Gating, OS,
                       !File && sys::Process::StandardOutHasColors());
   if (Known)
-    errs() << "hipwright lint: " << Known
-           << " findings matched the baseline and were not reported\n";
+    errs() << "hipwright lint: " << countOf(Known, "finding")
+           << (Known == 1 ? " matches" : " match") << " the baseline and "
+           << (Known == 1 ? "is" : "are") << " not reported\n";
 
   if (FailOn)
     for (const Finding &F : Gating)

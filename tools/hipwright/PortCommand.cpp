@@ -3,9 +3,11 @@
 #include "Commands.h"
 #include "SharedOptions.h"
 
+#include "output/TextFindings.h"
 #include "port/OutputWriter.h"
 #include "port/Porter.h"
 #include "port/Summary.h"
+#include "support/Plural.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,8 +49,8 @@ reporting:
   --stats FILE.json      write the summary as JSON
   -q, --quiet            no summary on stderr
 
-exit status: 0 all translated, 3 some files partial or failed, 2 usage or
-environment error.
+exit status: 0 all translated (or left unchanged), 3 some files partial or
+failed or some inputs unreadable, 2 usage or environment error.
 )";
 
 static int usageError(const Twine &Msg) {
@@ -139,6 +141,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
   auto ParsedTargets = parseTargets(Targets);
   if (!ParsedTargets)
     return usageError(toString(ParsedTargets.takeError()));
+  if (!Req.FixRules.empty() && !Req.ApplyFixes)
+    return usageError("--rules chooses which fix-its --fix applies; add "
+                      "--fix (to see findings by rule, use `hipwright lint "
+                      "--rules`)");
   if (Req.ApplyFixes && !Analyze)
     return usageError("--fix needs the analyzers; drop --no-analyzers");
   if (Analyze)
@@ -153,8 +159,17 @@ int runPortCommand(const std::vector<std::string> &Args) {
   }
   if (Out.Mode == OutputMode::Stdout &&
       !(Result->Inputs.SingleFile && Result->Files.size() == 1))
-    return usageError("several input files: choose --out-root DIR, "
-                      "--in-place or --diff");
+    return usageError("stdout takes a single input file, and " +
+                      Twine(Req.Paths.size() == 1
+                                ? "the input is a directory with "
+                                : "the inputs hold ") +
+                      countOf(Result->Files.size(), "file") +
+                      ": choose --out-root DIR, --in-place or --diff");
+  // Unreadable inputs are errors whatever -q says: their code was not
+  // ported.
+  for (const InputNote &N : Result->Inputs.Unreadable)
+    errs() << "hipwright port: error: " << displayPath(N.Path) << " "
+           << N.Message << "\n";
 
   if (Error E = writeOutputs(*Result, Out, outs())) {
     errs() << "hipwright port: error: " << toString(std::move(E)) << "\n";
@@ -174,7 +189,9 @@ int runPortCommand(const std::vector<std::string> &Args) {
   if (!Quiet)
     printSummary(*Result, errs());
   PortStats S = computeStats(*Result);
-  return S.Partial || S.Failed ? ExitPartial : ExitOk;
+  return S.Partial || S.Failed || !Result->Inputs.Unreadable.empty()
+             ? ExitPartial
+             : ExitOk;
 }
 
 } // namespace hipwright

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "InputNotes.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -144,7 +145,7 @@ int runReportCommand(const std::vector<std::string> &Args) {
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
     return reportError(toString(Result.takeError()));
-  bool InputError = false;
+  bool InputError = printInputNotes("report", *Result, errs());
   unsigned Partial = 0;
   for (const FileOutcome &F : Result->Files) {
     Partial += F.Status == FileStatus::Partial;
