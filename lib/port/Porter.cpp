@@ -127,7 +127,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       Req.OnUnitDone(0, Tree.Units.size());
     for (size_t I = 0; I < Tree.Units.size(); ++I)
       Pool.async([&, I] {
-        Units[I] = translateUnit(Tree.Units[I], Ctx);
+        // Own thread, big stack: one TU that crashes clang fails alone.
+        Units[I] = translateUnitContained(Tree.Units[I], Ctx);
         if (Req.OnUnitDone) {
           std::lock_guard<std::mutex> Lock(ProgressMutex);
           Req.OnUnitDone(++Done, Tree.Units.size());
