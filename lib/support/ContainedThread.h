@@ -18,8 +18,10 @@ namespace hipwright {
 /// Runs \p Fn on a new thread with \p StackBytes of stack and waits for it.
 /// Returns 0 when Fn returned, or the signal (SIGSEGV, SIGBUS, SIGFPE,
 /// SIGILL, SIGABRT) that ended it early: the thread's frames are abandoned
-/// (what they owned leaks), and the process goes on. A stack overflow is
-/// caught too: the handler runs on an alternate stack.
+/// (what they owned leaks, a lock they held stays held), and the process
+/// goes on. A stack overflow is caught too: the handler runs on an
+/// alternate stack. Better than losing the whole run, not a sandbox: a
+/// crash inside malloc could leave its arena locked.
 ///
 /// Only Fn's own thread is covered: a crash on a thread Fn starts ends the
 /// process, as it would without this.
