@@ -1,5 +1,6 @@
 //===- Baseline.cpp - adopting the lint gate on existing code -------------===//
 #include "findings/Baseline.h"
+#include "support/JsonNesting.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,7 +41,7 @@ Expected<Baseline> readBaseline(StringRef Path) {
   if (!Buf)
     return createStringError(Buf.getError(), "%s: %s", Path.str().c_str(),
                              Buf.getError().message().c_str());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  Expected<json::Value> V = parseJsonBounded((*Buf)->getBuffer());
   if (!V)
     return createStringError(inconvertibleErrorCode(),
                              "%s: not a hipwright baseline: %s",

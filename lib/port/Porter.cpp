@@ -146,7 +146,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       Req.OnUnitDone(0, ToParse.size());
     for (size_t I = 0; I < ToParse.size(); ++I)
       Pool.async([&, I] {
-        Units[I] = translateUnit(ToParse[I], Ctx);
+        // Own thread, big stack: one TU that crashes clang fails alone.
+        Units[I] = translateUnitContained(ToParse[I], Ctx);
         if (Req.OnUnitDone) {
           std::lock_guard<std::mutex> Lock(ProgressMutex);
           Req.OnUnitDone(++Done, ToParse.size());

@@ -117,7 +117,8 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
     std::string Err = firstLineWith(B.Output, "error:");
     return allCells(Req, CellStatus::Error,
                     "does not compile against the CPU runtime: " +
-                        (Err.empty() ? tailLines(B.Output, 2) : Err));
+                        (Err.empty() ? tailLines(B.Output, 2) : Err) +
+                        cutNote(B));
   }
 
   std::vector<Cell> Cells;
@@ -154,6 +155,8 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
                                      R.ExitCode, verdictLine(R.Output))
                                  .str()});
     }
+    // The verdict came from what was kept; say that the rest was dropped.
+    Cells.back().Detail += cutNote(R);
   }
   return Cells;
 }

@@ -5,3 +5,7 @@ add_test(NAME cli.port
 add_test(NAME cli.lint
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/lint_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+# A file that crashes the parser fails alone; the rest of the run is written.
+add_test(NAME cli.port.crash
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/port_crash_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
