@@ -39,7 +39,8 @@ const char *toString(FileStatus S) {
 /// A header that no TU includes is still the user's code: translate it with
 /// the token pass alone (there is no parse to consult).
 static TuResult translateOrphanHeader(const std::string &Path,
-                                      const RuleTable &Rules) {
+                                      const RuleTable &Rules,
+                                      std::optional<RocmVersion> TargetRocm) {
   TuResult Out;
   Out.MainFile = Path;
   auto Buf = MemoryBuffer::getFile(Path);
@@ -56,6 +57,7 @@ static TuResult translateOrphanHeader(const std::string &Path,
   In.Buffer = (*Buf)->getBuffer();
   In.LangOpts = &LO;
   In.Rules = &Rules;
+  In.TargetRocm = TargetRocm;
   Out.FilesSeen.push_back(Path);
   runTokenPass(In, Out);
   return Out;
@@ -110,6 +112,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   Ctx.Args = &Args;
   Ctx.Rules = &Rules;
   Ctx.Options = Req.Options;
+  if (!Ctx.Options.TargetRocm)
+    Ctx.Options.TargetRocm = Rules.newestRocmVersion();
   Ctx.IsUserFile = [&Tree](StringRef Path) { return Tree.contains(Path); };
 
   // One slot per TU, filled by workers, read in input order afterwards:
@@ -143,7 +147,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &H : Tree.Headers)
     if (!Covered.count(H)) {
       Orphans.insert(H);
-      Units.push_back(translateOrphanHeader(H, Rules));
+      Units.push_back(translateOrphanHeader(H, Rules, Ctx.Options.TargetRocm));
     }
 
   // Merge: edits per file, references and findings deduplicated by place
