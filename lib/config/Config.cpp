@@ -107,6 +107,8 @@ public:
         severity(V, C);
       else if (Key == "targets")
         targets(V, C);
+      else if (Key == "rocm-version")
+        rocmVersion(V, C);
       else if (Key == "exclude")
         C.Exclude = list(V);
       else if (Key == "effort")
@@ -114,7 +116,7 @@ public:
       else
         fail(KV.getKey(), "unknown key '" + Key +
                               "' (expected rules, severity, targets, "
-                              "exclude or effort)");
+                              "rocm-version, exclude or effort)");
     }
     if (SyntaxError) {
       if (Error)
@@ -179,6 +181,16 @@ private:
     }
     for (yaml::KeyValueNode &KV : *Map)
       Each(scalar(KV.getKey()), KV.getKey(), KV.getValue());
+  }
+
+  void rocmVersion(yaml::Node *N, Config &C) {
+    std::string Text = scalar(N);
+    if (Error)
+      return;
+    C.TargetRocm = RocmVersion::parse(Text);
+    if (!C.TargetRocm)
+      fail(N, "rocm-version must be a ROCm release such as 6.2, not '" + Text +
+                  "'");
   }
 
   void rules(yaml::Node *N, Config &C) {
@@ -336,6 +348,8 @@ void dumpConfig(const Config &C, raw_ostream &OS) {
   } else {
     printList(OS, C.Targets);
   }
+  if (C.TargetRocm)
+    OS << "\nrocm-version: \"" << C.TargetRocm->str() << "\"";
   OS << "\nexclude: ";
   printList(OS, C.Exclude);
   OS << "\n";

@@ -47,7 +47,8 @@ static bool fileIsAlreadyHip(const std::string &Path, const RuleTable &Rules) {
 /// A header that no TU includes is still the user's code: translate it with
 /// the token pass alone (there is no parse to consult).
 static TuResult translateOrphanHeader(const std::string &Path,
-                                      const RuleTable &Rules) {
+                                      const RuleTable &Rules,
+                                      std::optional<RocmVersion> TargetRocm) {
   TuResult Out;
   Out.MainFile = Path;
   auto Buf = MemoryBuffer::getFile(Path);
@@ -64,6 +65,7 @@ static TuResult translateOrphanHeader(const std::string &Path,
   In.Buffer = (*Buf)->getBuffer();
   In.LangOpts = &LO;
   In.Rules = &Rules;
+  In.TargetRocm = TargetRocm;
   Out.FilesSeen.push_back(Path);
   runTokenPass(In, Out);
   return Out;
@@ -118,6 +120,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   Ctx.Args = &Args;
   Ctx.Rules = &Rules;
   Ctx.Options = Req.Options;
+  if (!Ctx.Options.TargetRocm)
+    Ctx.Options.TargetRocm = Rules.newestRocmVersion();
   Ctx.IsUserFile = [&Tree](StringRef Path) { return Tree.contains(Path); };
 
   // HIP sources are not parsed (a CUDA parse of HIP's headers fails) and
@@ -166,7 +170,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       if (fileIsAlreadyHip(H, Rules))
         HipFiles.insert(H);
       else
-        Units.push_back(translateOrphanHeader(H, Rules));
+        Units.push_back(
+            translateOrphanHeader(H, Rules, Ctx.Options.TargetRocm));
     }
 
   // Merge: edits per file, references and findings deduplicated by place

@@ -230,6 +230,8 @@ private:
       }
       return;
     }
+    if (R->hasHip() && tooNew(*R, PathTok, "<" + Path.str() + ">"))
+      return;
     if (R->Hip == "hip/hip_runtime.h")
       HasRuntimeInclude = true;
     if (!R->hasHip()) {
@@ -325,9 +327,28 @@ private:
               R->Notes);
       return;
     }
+    if (tooNew(*R, T, T.Text.str()))
+      return;
     if (R->renames())
       edit(T, R->Hip);
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// A row whose HIP twin first shipped after the target ROCm release: the
+  /// CUDA spelling stays (a port that does not build is better than one that
+  /// silently needs a newer ROCm) and a finding names the release it needs.
+  bool tooNew(const Rule &R, const RawToken &T, const std::string &Shown) {
+    if (!In.TargetRocm || R.availableIn(*In.TargetRocm))
+      return false;
+    reference(T, "", R.Family, false);
+    finding(T, Severity::Warning,
+            Shown + " maps to " + R.Hip + ", which needs ROCm " +
+                R.Since->str() + " (target: ROCm " + In.TargetRocm->str() +
+                "); left in place",
+            "Port for ROCm " + R.Since->str() + " or later (--rocm-version " +
+                R.Since->str() + "), or replace it by hand.",
+            "unsupported-api.rocm-version");
+    return true;
   }
 
   /// Whether the parse resolved this very token to a CUDA declaration. A name

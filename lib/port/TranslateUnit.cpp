@@ -178,6 +178,7 @@ private:
       In.Buffer = Buf->getBuffer();
       In.LangOpts = &CI.getLangOpts();
       In.Rules = Ctx.Rules;
+      In.TargetRocm = Ctx.Options.TargetRocm;
       In.UserNames = &Facts.UserNames;
       auto Refs = Facts.Refs.find(Path);
       if (Refs != Facts.Refs.end())

@@ -6,10 +6,13 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "rules/RocmVersion.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,8 @@ struct Rule {
   RuleStatus Status = RuleStatus::Supported;
   std::string CudaVersion; ///< CUDA version it appeared in ("" if unknown)
   std::string RocmVersion; ///< ROCm version its HIP twin appeared in
+  /// RocmVersion parsed; nullopt when the table does not know it.
+  std::optional<hipwright::RocmVersion> Since;
   std::string Notes;
   std::string Family;      ///< table it came from: "runtime", "cublas", ...
   unsigned Line = 0;       ///< line in that table, for error messages
@@ -36,6 +41,11 @@ struct Rule {
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).
   bool renames() const { return hasHip() && Hip != Cuda; }
+  /// False when the HIP twin first shipped after \p Target; a row whose
+  /// version is unknown counts as available.
+  bool availableIn(const hipwright::RocmVersion &Target) const {
+    return !Since || *Since <= Target;
+  }
 };
 
 class RuleTable {
@@ -49,6 +59,9 @@ public:
   const Rule *lookupHeader(llvm::StringRef IncludePath) const;
 
   const std::vector<Rule> &rules() const { return Rules; }
+
+  /// The newest rocm_version of any row: the default target of a port.
+  std::optional<RocmVersion> newestRocmVersion() const;
 
   /// The tables compiled into the binary, parsed once.
   static const RuleTable &builtin();

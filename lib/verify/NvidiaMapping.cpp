@@ -45,6 +45,8 @@ struct Library {
 
 const Library kLibraries[] = {
     {"cublas", "cuBLAS (hipBLAS)", {"hipblas/"}},
+    {"cublaslt", "cuBLASLt (hipBLASLt)", {"hipblaslt/"}},
+    {"nvrtc", "NVRTC (hipRTC)", {"hip/hiprtc.h"}},
     {"curand", "cuRAND (hipRAND)", {"hiprand/"}},
     {"cufft", "cuFFT (hipFFT)", {"hipfft/"}},
     {"cusparse", "cuSPARSE (hipSPARSE)", {"hipsparse/"}},
@@ -196,10 +198,15 @@ Plan makePlan(const RuleTable &T) {
       return preference(*A) < preference(*B);
     });
     Plan::Choice C{Rows.front(), {Rows.begin() + 1, Rows.end()}};
-    if (C.Row->Family == "runtime" && C.Row->Kind == RuleKind::Enum)
+    // Only result codes: other driver/runtime enumerator pairs with one HIP
+    // name (CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD, ...) are not CUresults.
+    if (C.Row->Family == "runtime" && C.Row->Kind == RuleKind::Enum &&
+        (StringRef(C.Row->Cuda).starts_with("cudaError") ||
+         C.Row->Cuda == "cudaSuccess"))
       for (const Rule *Alt : C.Alternatives)
         if (Alt->Family == "driver" && Alt->Kind == RuleKind::Enum &&
-            StringRef(Alt->Cuda).starts_with("CUDA_"))
+            (StringRef(Alt->Cuda).starts_with("CUDA_ERROR_") ||
+             Alt->Cuda == "CUDA_SUCCESS"))
           P.ErrorPairs.push_back({Alt->Cuda, C.Row->Cuda});
     P.Choices.push_back(std::move(C));
   }

@@ -151,6 +151,24 @@ printf 'bogus: 1\n' >"$work/other.yaml"
 run 2 "unknown key via --config" "$hw" lint --config "$work/other.yaml" src
 grep -q "other.yaml:1: unknown key 'bogus'" "$work/err.txt" || fail "--config error: $(cat "$work/err.txt")"
 
+# rocm-version: from the config unless --rocm-version is given. HIP_PI_F
+# (for CUDART_PI_F) first shipped in ROCm 5.3.
+mkdir -p "$work/rv"
+cat >"$work/rv/pi.cu" <<'CU'
+#include <math_constants.h>
+float pi() { return CUDART_PI_F; }
+CU
+printf 'rocm-version: "5.2"\n' >"$work/rv/.hipwright.yaml"
+run 1 "rocm-version from the config" "$hw" lint "$work/rv/pi.cu"
+grep -q "pi.cu:2:21: warning: CUDART_PI_F maps to HIP_PI_F, which needs ROCm 5.3 (target: ROCm 5.2); left in place \[unsupported-api.rocm-version\]" "$work/out.txt" || fail "rocm-version finding: $(cat "$work/out.txt")"
+run 0 "--rocm-version overrides the config" "$hw" lint --rocm-version 6.0 "$work/rv/pi.cu"
+run 0 "dump-config shows rocm-version" "$hw" lint --dump-config "$work/rv/pi.cu"
+grep -q 'rocm-version: "5.2"' "$work/out.txt" || fail "--dump-config lacks rocm-version"
+printf 'rocm-version: newest\n' >"$work/rv/.hipwright.yaml"
+run 2 "bad rocm-version in the config" "$hw" lint "$work/rv/pi.cu"
+grep -q "\.hipwright.yaml:1: rocm-version must be a ROCm release" "$work/err.txt" || fail "bad rocm-version: $(cat "$work/err.txt")"
+run 2 "bad --rocm-version" "$hw" lint --rocm-version 6.x "$work/rv/pi.cu"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1

@@ -12,6 +12,7 @@ rules:
 severity:
   lane-mask: error
 targets: [gfx942]
+rocm-version: "6.1"
 exclude: ["third_party/*", "*.gen.cu"]
 effort:
   buckets: {low: [0.5, 1], high: [8, 24]}
@@ -26,6 +27,8 @@ effort:
   F.Level = Severity::Warning;
   CHECK(C->severityFor(F) == Severity::Error);
   CHECK(C->Targets == std::vector<std::string>{"gfx942"});
+  REQUIRE(C->TargetRocm);
+  CHECK(C->TargetRocm->str() == "6.1");
   CHECK(C->excludes("third_party/x.cu"));
   CHECK(C->excludes("src/deep/k.gen.cu"));
   CHECK(!C->excludes("src/k.cu"));
@@ -42,11 +45,15 @@ TEST_CASE("config errors name the file and line", "[config]") {
   CHECK(Bad("severity:\n  warp-size: loud\n").find("cfg.yaml:2:") == 0);
   CHECK(Bad("effort:\n  buckets:\n    low: [3, 1]\n").find("cfg.yaml:3:") == 0);
   CHECK(Bad("- just\n- a list\n").find("cfg.yaml:1:") == 0);
+  std::string Rocm = Bad("targets: [gfx942]\nrocm-version: latest\n");
+  CHECK(Rocm.find("cfg.yaml:2:") == 0);
+  CHECK(Rocm.find("rocm-version must be a ROCm release such as 6.2, not "
+                  "'latest'") != std::string::npos);
 }
 
 TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
   auto C = parseConfig("a.yaml", "rules: {disable: [x]}\nseverity: {y: note}\n"
-                                 "targets: [gfx950]\n");
+                                 "targets: [gfx950]\nrocm-version: 5.7\n");
   REQUIRE(static_cast<bool>(C));
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -55,6 +62,7 @@ TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
   REQUIRE(static_cast<bool>(Back));
   CHECK(Back->Disable == C->Disable);
   CHECK(Back->Targets == C->Targets);
+  CHECK(Back->TargetRocm == C->TargetRocm);
   CHECK(Back->SeverityOverrides.size() == 1);
 }
 

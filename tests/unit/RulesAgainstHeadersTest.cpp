@@ -170,20 +170,23 @@ bool isCxxOrClangHeader(const std::string &Path) {
 /// Rows that map to them cannot be checked here.
 std::string missingHipLibrary(const Rule &R) {
   static const std::map<std::string, std::string> ByFamily = {
-      {"cublas", "hipBLAS"}, {"cufft", "hipFFT"},     {"cusolver", "hipSOLVER"},
-      {"cub", "hipCUB"},     {"thrust", "rocThrust"}, {"cudnn", "MIOpen"},
-      {"nccl", "RCCL"},      {"nvtx", "roctx"}};
+      {"cublas", "hipBLAS"},     {"cufft", "hipFFT"},
+      {"cusolver", "hipSOLVER"}, {"cub", "hipCUB"},
+      {"thrust", "rocThrust"},   {"cudnn", "MIOpen"},
+      {"nccl", "RCCL"},          {"nvtx", "roctx"},
+      {"cublaslt", "hipBLASLt"}};
   if (auto It = ByFamily.find(R.Family); It != ByFamily.end())
     return It->second;
   std::string Lower;
   for (char C : R.Hip)
     Lower += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
   static const std::pair<const char *, const char *> ByPrefix[] = {
-      {"hipblas", "hipBLAS"},     {"hipfft", "hipFFT"},
-      {"hipsolver", "hipSOLVER"}, {"hipcub", "hipCUB"},
-      {"rocwmma", "rocWMMA"},     {"miopen", "MIOpen"},
-      {"rccl", "RCCL"},           {"roctx", "roctx"},
-      {"rocblas", "hipBLAS"},     {"thrust", "rocThrust"}};
+      {"hipblaslt", "hipBLASLt"}, {"hipblas", "hipBLAS"},
+      {"hipfft", "hipFFT"},       {"hipsolver", "hipSOLVER"},
+      {"hipcub", "hipCUB"},       {"rocwmma", "rocWMMA"},
+      {"miopen", "MIOpen"},       {"rccl", "RCCL"},
+      {"roctx", "roctx"},         {"rocblas", "hipBLAS"},
+      {"thrust", "rocThrust"},    {"roctracer", "roctx"}};
   for (auto [Prefix, Lib] : ByPrefix)
     if (Lower.rfind(Prefix, 0) == 0)
       return Lib;

@@ -1,5 +1,5 @@
-#include "port/EditSet.h"
 #include "port/TokenPass.h"
+#include "port/EditSet.h"
 
 #include <catch2/catch.hpp>
 
@@ -117,4 +117,86 @@ TEST_CASE("unsupported APIs stay and are reported with their place",
   CHECK(F.Column == 3);
   REQUIRE(R.Result.References.size() == 1);
   CHECK(!R.Result.References[0].Converted);
+}
+
+namespace {
+const RuleTable &versionedRules() {
+  static RuleTable T = [] {
+    RuleTable R;
+    llvm::cantFail(R.addTable(
+        "v.tsv", "cudaMalloc\thipMalloc\tfunction\tsupported\t\t1.6\n"
+                 "cudaStreamLegacy\thipStreamLegacy\tmacro\tsupported\t\t6.2"
+                 "\n"
+                 "cudaUnknown\thipUnknown\tfunction\tsupported\n"
+                 "math_constants.h\thip/hip_math_constants.h\theader\t"
+                 "supported\t\t5.3\n"));
+    return R;
+  }();
+  return T;
+}
+
+TuResult translateFor(llvm::StringRef Src, std::optional<RocmVersion> Target,
+                      std::string &Output) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = LO.CUDA = true;
+  TokenPassInput In;
+  In.File = "t.cu";
+  In.Buffer = Src;
+  In.LangOpts = &LO;
+  In.Rules = &versionedRules();
+  In.TargetRocm = Target;
+  TuResult Out;
+  runTokenPass(In, Out);
+  EditSet S;
+  S.addAll(Out.Edits);
+  Output = applyEdits(Src, S.editsFor("t.cu"));
+  return Out;
+}
+} // namespace
+
+TEST_CASE("--rocm-version holds back HIP names newer than the target",
+          "[token][rocm]") {
+  const char *Src = "#include <math_constants.h>\n"
+                    "cudaMalloc(&p, 4);\n"
+                    "cudaStreamSynchronize(cudaStreamLegacy);\n"
+                    "cudaUnknown();\n";
+  std::string Out;
+  SECTION("new enough: everything is renamed, nothing reported") {
+    TuResult R = translateFor(Src, RocmVersion{6, 2}, Out);
+    CHECK(Out == "#include <hip/hip_math_constants.h>\n"
+                 "hipMalloc(&p, 4);\n"
+                 "cudaStreamSynchronize(hipStreamLegacy);\n"
+                 "hipUnknown();\n");
+    CHECK(R.Findings.empty());
+  }
+  SECTION("older: the newer names stay and say which ROCm they need") {
+    TuResult R = translateFor(Src, RocmVersion{5, 2}, Out);
+    CHECK(Out == "#include <math_constants.h>\n"
+                 "hipMalloc(&p, 4);\n"
+                 "cudaStreamSynchronize(cudaStreamLegacy);\n"
+                 "hipUnknown();\n");
+    REQUIRE(R.Findings.size() == 2);
+    const Finding &H = R.Findings[0];
+    CHECK(H.RuleId == "unsupported-api.rocm-version");
+    CHECK(H.Line == 1);
+    CHECK(H.Message == "<math_constants.h> maps to hip/hip_math_constants.h, "
+                       "which needs ROCm 5.3 (target: ROCm 5.2); left in "
+                       "place");
+    const Finding &F = R.Findings[1];
+    CHECK(F.RuleId == "unsupported-api.rocm-version");
+    CHECK(F.Line == 3);
+    CHECK(F.Column == 23);
+    CHECK_THAT(F.Message, Catch::Contains("needs ROCm 6.2"));
+    CHECK_THAT(F.Suggestion, Catch::Contains("--rocm-version 6.2"));
+    // Reported as an API use that was not converted.
+    unsigned NotConverted = 0;
+    for (const ApiReference &Ref : R.References)
+      NotConverted += !Ref.Converted;
+    CHECK(NotConverted == 2);
+  }
+  SECTION("no target: no limit") {
+    TuResult R = translateFor(Src, std::nullopt, Out);
+    CHECK(Out.find("hipStreamLegacy") != std::string::npos);
+    CHECK(R.Findings.empty());
+  }
 }

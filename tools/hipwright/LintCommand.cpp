@@ -48,6 +48,9 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
   --baseline FILE        fail only on findings that are not in FILE
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit
+  --rocm-version X.Y     oldest ROCm the port must build with: CUDA names
+                         whose HIP twin is newer are reported (default: the
+                         config's rocm-version, else the newest known)
   -j, --jobs N           translation units in parallel
 
 exit status: 0 no finding at or above --fail-on, 1 findings at or above it,
@@ -156,6 +159,8 @@ int runLintCommand(const std::vector<std::string> &Args) {
   if (!Parsed)
     return lintUsage(toString(Parsed.takeError()));
   Req.Options.AnalyzeFor = std::move(*Parsed);
+  if (!Req.Options.TargetRocm)
+    Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
   std::optional<Baseline> Base;
   if (BaselineFile) {
     Expected<Baseline> B = readBaseline(*BaselineFile);

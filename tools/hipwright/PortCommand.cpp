@@ -34,6 +34,10 @@ translation:
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc on PATH,
                          /usr/local/cuda)
+  --rocm-version X.Y     oldest ROCm the port must build with: a HIP name
+                         that first shipped later is not emitted, the CUDA
+                         name stays and is reported (default: the newest
+                         release the rules know)
   -j, --jobs N           translation units in parallel (default: cores)
 
 analysis:

@@ -46,6 +46,8 @@ unsupported APIs. Writes no source.
   --config FILE          use FILE instead of the nearest .hipwright.yaml
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit
+  --rocm-version X.Y     oldest ROCm the port must build with (default: the
+                         config's rocm-version, else the newest known)
   -j, --jobs N           translation units in parallel
 
 exit status: 0 report written, 2 usage, environment or input error.
@@ -140,6 +142,8 @@ int runReportCommand(const std::vector<std::string> &Args) {
   for (const GpuTarget &T : *Parsed)
     TargetNames.push_back(T.Name);
   Req.Options.AnalyzeFor = std::move(*Parsed);
+  if (!Req.Options.TargetRocm)
+    Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
 
   Req.OnUnitDone = terminalProgress("report");
   Expected<PortResult> Result = runPort(Req);
