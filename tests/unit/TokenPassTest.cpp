@@ -154,7 +154,8 @@ TuResult translateFor(llvm::StringRef Src, std::optional<RocmVersion> Target,
 }
 } // namespace
 
-TEST_CASE("a target ROCm version (--rocm-version) holds back HIP names newer than the target",
+TEST_CASE("a target ROCm version (--rocm-version) holds back HIP names "
+          "newer than the target",
           "[token][rocm]") {
   const char *Src = "#include <math_constants.h>\n"
                     "cudaMalloc(&p, 4);\n"
