@@ -123,7 +123,9 @@ static Error writeInPlace(const PortResult &Result, const OutputOptions &Opts) {
       note(Opts, F.Path + ": owned by user " + std::to_string(St.getUser()) +
                      "; the rewritten file is yours (only root can keep "
                      "another user's ownership)");
-    if (Error E = writeFileAtomically(T.Real, F.Translated, {Attrs, false}))
+    AtomicWriteOptions Keep;
+    Keep.Attributes = Attrs;
+    if (Error E = writeFileAtomically(T.Real, F.Translated, Keep))
       return E;
   }
   return Error::success();

@@ -46,7 +46,7 @@ public:
     OS << Bytes;
     return P;
   }
-  const std::string str() const { return std::string(Dir); }
+  std::string str() const { return std::string(Dir); }
 
 private:
   llvm::SmallString<128> Dir;
