@@ -3,7 +3,7 @@
 // A backup is the one copy of what the user had before hipwright changed a
 // file, so it is never replaced by anything else. The first in-place port
 // of k.cu writes k.cu.orig (the CUDA original). A later in-place run that
-// changes k.cu again (the documented port-then-`--fix` flow) finds k.cu.orig
+// changes k.cu again (`--fix`, or CUDA code merged in since) finds k.cu.orig
 // holding other content - the CUDA original - keeps it, and backs the
 // current k.cu up as k.cu.orig.1 (then .2, ...). A k.cu.orig the user made
 // is kept the same way.
