@@ -1,6 +1,7 @@
 //===- Baseline.cpp - adopting the lint gate on existing code -------------===//
 #include "findings/Baseline.h"
 #include "support/JsonNesting.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,16 +25,14 @@ Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
                                 {"file", RelativePath(F.File)},
                                 {"line", F.Line},
                                 {"message", F.Message}});
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return createStringError(EC, "%s: %s", Path.str().c_str(),
-                             EC.message().c_str());
-  OS << formatv("{0:2}",
-                json::Value(json::Object{{"version", kBaselineVersion},
-                                         {"findings", std::move(List)}}))
+  // Atomically: a full disk or Ctrl-C must not replace a good baseline
+  // with a truncated one the next gate run rejects.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", json::Value(json::Object{
+                             {"version", kBaselineVersion}, {"findings", std::move(List)}}))
      << "\n";
-  return Error::success();
+  return writeFileAtomically(Path, Text, namedOutputFile());
 }
 
 Expected<Baseline> readBaseline(StringRef Path) {

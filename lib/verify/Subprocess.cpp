@@ -5,9 +5,14 @@
 // before its timeout, and only a reader that drops the middle as it arrives
 // keeps memory and disk bounded (CappedOutput).
 //
+// Each child leads a process group of its own, and the whole group is
+// killed when the child ends, times out or hipwright is interrupted: a test
+// program's background children must not outlive it (issue 13).
+//
 //===----------------------------------------------------------------------===//
 #include "verify/Subprocess.h"
 
+#include "support/SignalCleanup.h"
 #include "verify/CappedOutput.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -94,9 +99,11 @@ std::vector<char *> cStrings(std::vector<std::string> &Strings) {
   return Out;
 }
 
-/// Starts Argv[0] with stdin from /dev/null and stdout/stderr into fresh
-/// pipes whose read ends land in \p Out / \p Err. Returns the pid, or -1
-/// with \p ErrMsg set.
+/// Starts Argv[0] as the leader of a new process group (its pid is the
+/// group's id), with stdin from /dev/null and stdout/stderr into fresh pipes
+/// whose read ends land in \p Out / \p Err. Every process it starts joins
+/// the group unless it leaves on purpose. Returns the pid, or -1 with \p
+/// ErrMsg set.
 pid_t spawnWithPipes(std::vector<std::string> Argv,
                      std::vector<std::string> Env, Pipe &Out, Pipe &Err,
                      std::string &ErrMsg) {
@@ -118,10 +125,21 @@ pid_t spawnWithPipes(std::vector<std::string> Argv,
   posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&Actions, OutFds[1], 1);
   posix_spawn_file_actions_adddup2(&Actions, ErrFds[1], 2);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  // Its own group, and no signal blocked whatever the spawning thread has
+  // blocked.
+  sigset_t None;
+  sigemptyset(&None);
+  posix_spawnattr_setflags(&Attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  posix_spawnattr_setsigmask(&Attr, &None);
   std::vector<char *> ArgvC = cStrings(Argv), EnvC = cStrings(Env);
   pid_t Pid = -1;
-  int RC = ::posix_spawn(&Pid, ArgvC[0], &Actions, nullptr, ArgvC.data(),
-                         EnvC.data());
+  int RC =
+      ::posix_spawn(&Pid, ArgvC[0], &Actions, &Attr, ArgvC.data(), EnvC.data());
+  posix_spawnattr_destroy(&Attr);
   posix_spawn_file_actions_destroy(&Actions);
   ::close(OutFds[1]);
   ::close(ErrFds[1]);
@@ -144,23 +162,33 @@ pid_t waitBlocking(pid_t Pid, int &Status) {
   return W;
 }
 
-/// Reads \p Out and \p Err while \p Pid runs, killing it after \p
-/// TimeoutSeconds (0: no limit). Each wait polls its own child: a
-/// process-wide alarm() would let waits on a thread pool re-arm or eat each
-/// other's. Returns false when the child's status could not be had.
+/// True once the group leader \p Pid has ended, without reaping it: while
+/// it is an unreaped zombie its pid, the group's id, cannot be reused, so
+/// killing the group afterwards cannot reach an unrelated process.
+bool leaderEnded(pid_t Pid, bool &Gone) {
+  siginfo_t Info;
+  Info.si_pid = 0;
+  if (::waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+    Gone = errno != EINTR; // not our child any more: nothing to wait for
+    return Gone;
+  }
+  return Info.si_pid != 0;
+}
+
+/// Reads \p Out and \p Err while \p Pid runs, killing its group after \p
+/// TimeoutSeconds (0: no limit); once the leader has ended, SIGKILLs what
+/// is left of its group (background children) and reaps the leader. Each
+/// wait polls its own child: a process-wide alarm() would let waits on a
+/// thread pool re-arm or eat each other's. Returns false when the child's
+/// status could not be had.
 bool collect(pid_t Pid, unsigned TimeoutSeconds, Pipe &Out, Pipe &Err,
              int &Status, bool &TimedOut) {
   TimedOut = false;
   auto Deadline =
       std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds);
-  bool Reaped = false;
+  bool Gone = false;
   for (;;) {
-    pid_t W = ::waitpid(Pid, &Status, WNOHANG);
-    if (W == Pid) {
-      Reaped = true;
-      break;
-    }
-    if (W < 0 && errno != EINTR)
+    if (leaderEnded(Pid, Gone))
       break;
     int WaitMs = 50;
     if (TimeoutSeconds) {
@@ -169,8 +197,6 @@ bool collect(pid_t Pid, unsigned TimeoutSeconds, Pipe &Out, Pipe &Err,
                       .count();
       if (Left <= 0) {
         TimedOut = true;
-        ::kill(Pid, SIGKILL);
-        Reaped = waitBlocking(Pid, Status) == Pid;
         break;
       }
       WaitMs = static_cast<int>(std::min<long long>(WaitMs, Left));
@@ -190,10 +216,16 @@ bool collect(pid_t Pid, unsigned TimeoutSeconds, Pipe &Out, Pipe &Err,
         if (Fds[I].revents)
           Of[I]->readAvailable(16);
   }
+  bool Reaped = false;
+  if (!Gone) {
+    ::kill(-Pid, SIGKILL);
+    Reaped = waitBlocking(Pid, Status) == Pid;
+  }
   // Whatever the child wrote before it ended is in the pipes now: at most a
   // pipe's capacity (1 MiB at the most, by default), which 64 reads of 64
-  // KiB cover. A grandchild that inherited the pipes may hold them open for
-  // good; what it writes later is not waited for.
+  // KiB cover. A grandchild that left the group (setsid) and inherited the
+  // pipes may hold them open for good; what it writes later is not waited
+  // for.
   for (Pipe *P : {&Out, &Err})
     if (P->Fd >= 0) {
       P->readAvailable(64);
@@ -232,8 +264,13 @@ RunOutcome runProcess(const RunSpec &Spec) {
     return R;
   }
   R.Started = true;
+  // Until it is reaped, a Ctrl-C or SIGTERM that ends hipwright kills the
+  // child's group too: it is not the terminal's foreground group, so the
+  // terminal's Ctrl-C does not reach it by itself.
+  ProcessGroupGuard Guard(Pid);
   int Status = 0;
   bool Reaped = collect(Pid, Spec.TimeoutSeconds, Out, Err, Status, R.TimedOut);
+  Guard.release();
   R.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();

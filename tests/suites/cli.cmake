@@ -9,3 +9,8 @@ add_test(NAME cli.lint
 add_test(NAME cli.port.crash
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/port_crash_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+# What hipwright may do to files around it: backups, outputs over inputs,
+# owner/mode/links for --in-place, leftover temporaries, failed writes.
+add_test(NAME cli.output-safety
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/output_safety_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

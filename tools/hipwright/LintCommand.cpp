@@ -16,7 +16,9 @@
 #include "findings/Suppressions.h"
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/Porter.h"
+#include "support/AtomicFile.h"
 #include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -214,6 +216,16 @@ int runLintCommand(const std::vector<std::string> &Args) {
   if (InputError)
     return ExitUsage;
 
+  // Neither output may land on a source (`-o k.cu` is one typo away).
+  InputFiles Inputs(Result->Inputs);
+  for (const auto &[Option, Path] :
+       {std::pair{"-o", OutFile}, std::pair{"--write-baseline", WriteBaseline}})
+    if (Path)
+      if (Error E = checkNotAnInput(*Path, Option, Inputs)) {
+        errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
+        return ExitUsage;
+      }
+
   auto Rel = [](StringRef P) { return displayPath(P); };
   if (WriteBaseline) {
     std::vector<Finding> Active;
@@ -242,24 +254,24 @@ int runLintCommand(const std::vector<std::string> &Args) {
     Gating.push_back(F);
   }
 
-  std::unique_ptr<raw_fd_ostream> File;
-  if (OutFile) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(*OutFile, EC);
-    if (EC) {
-      errs() << "hipwright lint: error: " << *OutFile << ": " << EC.message()
-             << "\n";
-      return ExitUsage;
-    }
-  }
-  raw_ostream &OS = File ? static_cast<raw_ostream &>(*File) : outs();
+  // -o is rendered whole before it is written: a failed write leaves no
+  // truncated file, and is exit 2, never mistaken for "findings". (A failed
+  // write to stdout is caught in main.)
+  std::string Text;
+  raw_string_ostream TS(Text);
+  raw_ostream &OS = OutFile ? static_cast<raw_ostream &>(TS) : outs();
   if (Format == "json")
     OS << formatv("{0:2}", findingsJson(Findings, Rel)) << "\n";
   else if (Format == "sarif")
     OS << formatv("{0:2}", findingsSarif(Findings, Rel)) << "\n";
   else
     printFindingsText(Gating, OS,
-                      !File && sys::Process::StandardOutHasColors());
+                      !OutFile && sys::Process::StandardOutHasColors());
+  if (OutFile)
+    if (Error E = writeFileAtomically(*OutFile, Text, namedOutputFile())) {
+      errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
+    }
   if (Known)
     errs() << "hipwright lint: " << countOf(Known, "finding")
            << (Known == 1 ? " matches" : " match") << " the baseline and "

@@ -4,6 +4,7 @@
 #include "SharedOptions.h"
 
 #include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
 #include "port/Porter.h"
 #include "port/Summary.h"
@@ -22,10 +23,13 @@ Translates CUDA sources (.cu, .cuh, C/C++ files and headers; directories are
 walked) to HIP.
 
 output (default: a single input file is written to stdout):
-  --out-root DIR         write the translated tree under DIR
+  --out-root DIR         write the translated tree under DIR (not inside an
+                         input directory)
   --copy-unchanged       with --out-root, also copy files that need no change
-  --in-place             rewrite the sources themselves (atomically)
-  --no-backup            with --in-place, keep no <file>.orig
+  --in-place             rewrite the sources themselves (atomically; owner
+                         and mode kept, symbolic links written through)
+  --no-backup            with --in-place, keep no <file>.orig (an existing
+                         .orig is never overwritten: see docs/cli.md)
   --diff                 print a unified diff; write nothing
 
 translation:
@@ -60,6 +64,11 @@ failed or some inputs unreadable, 2 usage or environment error.
 static int usageError(const Twine &Msg) {
   errs() << "hipwright port: " << Msg << "\n"
          << "Run `hipwright port --help` for usage.\n";
+  return ExitUsage;
+}
+
+static int portError(const Twine &Msg) {
+  errs() << "hipwright port: error: " << Msg << "\n";
   return ExitUsage;
 }
 
@@ -139,6 +148,11 @@ int runPortCommand(const std::vector<std::string> &Args) {
     return usageError("--out-root, --in-place and --diff exclude each other");
   if (!Out.Backup && Out.Mode != OutputMode::InPlace)
     return usageError("--no-backup only applies to --in-place");
+  // Before the long parse: an output tree inside the inputs is refused
+  // whatever the parse finds.
+  if (Out.Mode == OutputMode::OutRoot)
+    if (Error E = checkOutRootOutsideInputs(Out.OutRoot, Req.Paths))
+      return portError(toString(std::move(E)));
 
   // The analyzers run on every port (their findings are counted in the
   // summary); --fix decides whether their fix-its are applied.
@@ -156,11 +170,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
 
   Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
-  if (!Result) {
-    errs() << "hipwright port: error: " << toString(Result.takeError())
-           << "\n";
-    return ExitUsage;
-  }
+  if (!Result)
+    return portError(toString(Result.takeError()));
   if (Out.Mode == OutputMode::Stdout &&
       !(Result->Inputs.SingleFile && Result->Files.size() == 1))
     return usageError("stdout takes a single input file, and " +
@@ -175,21 +186,24 @@ int runPortCommand(const std::vector<std::string> &Args) {
     errs() << "hipwright port: error: " << displayPath(N.Path) << " "
            << N.Message << "\n";
 
-  if (Error E = writeOutputs(*Result, Out, outs())) {
-    errs() << "hipwright port: error: " << toString(std::move(E)) << "\n";
-    return ExitUsage;
-  }
-  outs().flush();
+  // A --stats path that is one of the inputs is refused before any source
+  // is written.
+  std::string Stats;
   if (StatsFile) {
-    std::error_code EC;
-    raw_fd_ostream OS(*StatsFile, EC);
-    if (EC) {
-      errs() << "hipwright port: error: " << *StatsFile << ": "
-             << EC.message() << "\n";
-      return ExitUsage;
-    }
-    OS << formatv("{0:2}", summaryJson(*Result)) << "\n";
+    if (Error E =
+            checkNotAnInput(*StatsFile, "--stats", InputFiles(Result->Inputs)))
+      return portError(toString(std::move(E)));
+    raw_string_ostream SS(Stats);
+    SS << formatv("{0:2}", summaryJson(*Result)) << "\n";
   }
+  Out.OnNote = [](const std::string &Line) {
+    errs() << "hipwright port: note: " << Line << "\n";
+  };
+  if (Error E = writeOutputs(*Result, Out, outs()))
+    return portError(toString(std::move(E)));
+  if (StatsFile)
+    if (Error E = writeFileAtomically(*StatsFile, Stats, namedOutputFile()))
+      return portError(toString(std::move(E)));
   if (!Quiet)
     printSummary(*Result, errs());
   PortStats S = computeStats(*Result);

@@ -14,10 +14,12 @@
 #include "config/Config.h"
 #include "findings/ApplyConfig.h"
 #include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/Porter.h"
 #include "report/BuildReport.h"
 #include "report/ReportPrinters.h"
 #include "report/VerifyResults.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -149,6 +151,9 @@ int runReportCommand(const std::vector<std::string> &Args) {
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
     return reportError(toString(Result.takeError()));
+  if (OutFile && *OutFile != "-")
+    if (Error E = checkNotAnInput(*OutFile, "-o", InputFiles(Result->Inputs)))
+      return reportError(toString(std::move(E)));
   bool InputError = printInputNotes("report", *Result, errs());
   unsigned Partial = 0;
   for (const FileOutcome &F : Result->Files) {
@@ -201,16 +206,8 @@ int runReportCommand(const std::vector<std::string> &Args) {
     outs() << Text;
     return ExitOk;
   }
-  std::error_code EC;
-  raw_fd_ostream File(*OutFile, EC);
-  if (EC)
-    return reportError(*OutFile + ": " + EC.message());
-  File << Text;
-  File.close();
-  if (File.has_error()) {
-    File.clear_error();
-    return reportError(*OutFile + ": write failed");
-  }
+  if (Error E = writeFileAtomically(*OutFile, Text, namedOutputFile()))
+    return reportError(toString(std::move(E)));
   return ExitOk;
 }
 
