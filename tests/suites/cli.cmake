@@ -5,3 +5,6 @@ add_test(NAME cli.port
 add_test(NAME cli.lint
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/lint_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+add_test(NAME cli.edge_input
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/edge_input_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
