@@ -2,10 +2,10 @@
 #include "port/Porter.h"
 #include "findings/Fingerprint.h"
 #include "findings/Suppressions.h"
-#include "port/LineIndex.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
+#include "support/LineIndex.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,6 +1,6 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
-#include "port/LineIndex.h"
+#include "support/LineIndex.h"
 
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/Lexer.h"

@@ -1,4 +1,4 @@
-#include "port/LineIndex.h"
+#include "support/LineIndex.h"
 #include "port/TokenPass.h"
 
 #include <catch2/catch.hpp>
@@ -25,4 +25,17 @@ TEST_CASE("LineIndex places offsets by line and byte column", "[lines]") {
   CHECK(Lines.lineAndColumn(6) == P{3, 1});
   CHECK(Lines.lineAndColumn(8) == P{4, 2});
   CHECK(Lines.lineAndColumn(100) == P{4, 3}); // clamped to the end
+}
+
+TEST_CASE("LineIndex gives a line's text", "[lines]") {
+  LineIndex Lines("ab\r\n\nlast");
+  CHECK(Lines.lineText(1) == "ab\r");
+  CHECK(Lines.lineText(2) == "");
+  CHECK(Lines.lineText(3) == "last");
+  CHECK(Lines.lineText(0) == "");
+  CHECK(Lines.lineText(4) == "");
+  LineIndex Ended("a\n");
+  CHECK(Ended.lineText(1) == "a");
+  CHECK(Ended.lineText(2) == ""); // the empty line after the final '\n'
+  CHECK(Ended.lineText(3) == "");
 }

@@ -1,12 +1,12 @@
 //===- LineIndex.cpp - line and column of byte offsets --------------------===//
-#include "port/LineIndex.h"
+#include "support/LineIndex.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace hipwright {
 
-LineIndex::LineIndex(llvm::StringRef Buffer) : Size(Buffer.size()) {
+LineIndex::LineIndex(llvm::StringRef Buffer) : Buffer(Buffer) {
   LineStarts.push_back(0);
   const char *Begin = Buffer.data(), *End = Begin + Buffer.size();
   for (const char *P = Begin; P < End;) {
@@ -19,11 +19,19 @@ LineIndex::LineIndex(llvm::StringRef Buffer) : Size(Buffer.size()) {
 }
 
 std::pair<unsigned, unsigned> LineIndex::lineAndColumn(unsigned Offset) const {
-  Offset = std::min(Offset, Size);
+  Offset = std::min<size_t>(Offset, Buffer.size());
   // The last line start at or before Offset.
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
   unsigned Line = It - LineStarts.begin();
   return {Line, Offset - LineStarts[Line - 1] + 1};
+}
+
+llvm::StringRef LineIndex::lineText(unsigned Line) const {
+  if (Line == 0 || Line > LineStarts.size())
+    return {};
+  size_t Start = LineStarts[Line - 1];
+  size_t End = Line < LineStarts.size() ? LineStarts[Line] - 1 : Buffer.size();
+  return Buffer.slice(Start, End);
 }
 
 } // namespace hipwright

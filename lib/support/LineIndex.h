@@ -17,15 +17,19 @@ namespace hipwright {
 
 class LineIndex {
 public:
+  /// \p Buffer must outlive the index.
   explicit LineIndex(llvm::StringRef Buffer);
 
   /// 1-based line and column (in bytes) of \p Offset; offsets past the end
   /// count as the end of the buffer.
   std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
 
+  /// The text of 1-based line \p Line without its '\n'; empty past the end.
+  llvm::StringRef lineText(unsigned Line) const;
+
 private:
+  llvm::StringRef Buffer;
   std::vector<unsigned> LineStarts; ///< offset of each line's first byte
-  unsigned Size;
 };
 
 } // namespace hipwright
