@@ -6,6 +6,7 @@
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
+#include "support/LineIndex.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -16,6 +17,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -241,9 +243,12 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     std::vector<Replacement> FileEdits = Edits.editsFor(Path);
     alignLineContinuations(O.Original, FileEdits);
     O.Translated = applyEdits(O.Original, FileEdits);
+    std::optional<LineIndex> Lines; // only files with conflicts need one
     for (size_t I = ConflictsBefore; I < Edits.conflicts().size(); ++I) {
       const EditConflict &C = Edits.conflicts()[I];
-      auto [Line, Col] = lineAndColumn(O.Original, C.Dropped.Offset);
+      if (!Lines)
+        Lines.emplace(O.Original);
+      auto [Line, Col] = Lines->lineAndColumn(C.Dropped.Offset);
       O.Errors.push_back(Path + ":" + std::to_string(Line) + ":" +
                          std::to_string(Col) +
                          ": error: conflicting edits: '" + C.Kept.Text +

@@ -14,3 +14,7 @@ add_test(NAME cli.port.crash
 add_test(NAME cli.output-safety
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/output_safety_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+# Empty, comment-only, BOM and CRLF files through port, lint, report, --diff.
+add_test(NAME cli.edge_input
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/edge_input_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

@@ -201,3 +201,64 @@ TEST_CASE("a target ROCm version (--rocm-version) holds back HIP names "
     CHECK(R.Findings.empty());
   }
 }
+
+TEST_CASE("files without code get no implicit include", "[token]") {
+  // Empty, blank and comment-only files (they once hung the port).
+  for (const char *Src : {"", "\n", "\n\n\n", "\n// just a comment\n",
+                          "\r\n/* block */\r\n", "\xEF\xBB\xBF"}) {
+    auto R = translate(Src, nullptr, /*ImplicitInclude=*/true);
+    CHECK(R.Result.Edits.empty());
+    CHECK(R.Output == Src);
+  }
+}
+
+TEST_CASE("the implicit include goes after a byte order mark", "[token]") {
+  auto R = translate("\xEF\xBB\xBF"
+                     "cudaMalloc(&p, 4);\n",
+                     nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output == "\xEF\xBB\xBF"
+                    "#include <hip/hip_runtime.h>\nhipMalloc(&p, 4);\n");
+  // With a leading comment the include still goes before the first code.
+  R = translate("\xEF\xBB\xBF// c\ncudaMalloc(&p, 4);\n", nullptr, true);
+  CHECK(R.Output == "\xEF\xBB\xBF// c\n#include <hip/hip_runtime.h>\n"
+                    "hipMalloc(&p, 4);\n");
+}
+
+TEST_CASE("inserted lines follow a CRLF file's line ending", "[token]") {
+  auto R = translate("// c\r\n#if CUDART_VERSION >= 11000\r\n"
+                     "cudaMalloc(&p, 4);\r\n#endif\r\n",
+                     nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output.find("#include <hip/hip_runtime.h>\r\n") != std::string::npos);
+  CHECK(R.Output.find("HIPWRIGHT_CUDART_VERSION >= 11000\r\n") !=
+        std::string::npos);
+  size_t Bare = 0;
+  for (size_t I = 0; I < R.Output.size(); ++I)
+    Bare += R.Output[I] == '\n' && (I == 0 || R.Output[I - 1] != '\r');
+  CHECK(Bare == 0);
+}
+
+TEST_CASE("references on a long single line have the right column", "[token]") {
+  // Line and column come from an index of line starts (a scan per
+  // reference made a 2 MB one-line file take minutes).
+  std::string Src = "int a;\n";
+  std::vector<size_t> Offsets;
+  for (int I = 0; I < 2000; ++I) {
+    Offsets.push_back(Src.size());
+    Src += "cudaMalloc(&p, 4); ";
+  }
+  Src += "\ncudaMalloc(&q, 4);\n";
+  auto R = translate(Src);
+  REQUIRE(R.Result.References.size() == 2001);
+  for (size_t I = 0; I < 2000; ++I) {
+    CHECK(R.Result.References[I].Line == 2);
+    CHECK(R.Result.References[I].Column == Offsets[I] - 7 + 1);
+  }
+  CHECK(R.Result.References[2000].Line == 3);
+  CHECK(R.Result.References[2000].Column == 1);
+}
+
+TEST_CASE("a file that starts with a CUDA name gets include and rename",
+          "[token]") {
+  auto R = translate("cudaStream_t s;\n", nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output == "#include <hip/hip_runtime.h>\nhipStream_t s;\n");
+}
