@@ -18,13 +18,15 @@
 # CUDA headers) taken out of both sides.
 #
 # Issue 13, on the 2-core development machine shared with other builds
-# (net ratios; the machine's load makes them move by a few tenths):
+# (net ratios; the load moves them by up to half a point between runs, so
+# the "after" column gives two runs of REPEAT=3; profiles of the 2N runs
+# show no step standing out):
 #   row                         before (main 371de53)   after
-#   port, 30000 refs            3.38                    2.20
-#   port --diff, 30000 refs     killed (> 8 GiB)        2.62 (1.8-2.7 over reruns)
-#   lint, 30000 findings        3.95  (11 s -> 42 s)    1.35 (2.0 s -> 2.5 s)
-#   port, one line 1024 KiB     3.26  (29 s -> 91 s)    2.28 (3.3 s -> 6.3 s)
-#   port --diff, one line       3.48                    1.80
+#   port, 30000 refs            3.38  (3.1 s -> 8.1 s)  2.20, 1.84
+#   port --diff, 30000 refs     killed (over 8 GiB)     2.62, 2.52
+#   lint, 30000 findings        3.95  (11 s -> 42 s)    1.35, 2.09
+#   port, one line 1024 KiB     3.26  (29 s -> 91 s)    2.28, 2.67
+#   port --diff, one line       3.48  (25 s -> 84 s)    1.80, 1.42
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
