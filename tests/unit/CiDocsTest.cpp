@@ -24,16 +24,21 @@ std::vector<std::string> yamlBlocks(llvm::StringRef Doc) {
   return Blocks;
 }
 
-/// Top-level keys of a YAML mapping; fails the test on a syntax error.
-std::set<std::string> topKeys(const std::string &Text) {
-  llvm::SourceMgr SM;
-  bool Failed = false;
+/// A YAML syntax error fails the test and sets \p Failed.
+void failOnDiagnostics(llvm::SourceMgr &SM, bool &Failed) {
   SM.setDiagHandler(
       [](const llvm::SMDiagnostic &D, void *Ctx) {
         *static_cast<bool *>(Ctx) = true;
         FAIL_CHECK(D.getMessage().str());
       },
       &Failed);
+}
+
+/// Top-level keys of a YAML mapping; fails the test on a syntax error.
+std::set<std::string> topKeys(const std::string &Text) {
+  llvm::SourceMgr SM;
+  bool Failed = false;
+  failOnDiagnostics(SM, Failed);
   llvm::yaml::Stream S(Text, SM);
   std::set<std::string> Keys;
   for (llvm::yaml::Document &D : S) {
@@ -135,12 +140,7 @@ TEST_CASE("action.yml is a composite action that lints, uploads SARIF and "
   REQUIRE(Buf);
   llvm::SourceMgr SM;
   bool Failed = false;
-  SM.setDiagHandler(
-      [](const llvm::SMDiagnostic &D, void *Ctx) {
-        *static_cast<bool *>(Ctx) = true;
-        FAIL_CHECK(D.getMessage().str());
-      },
-      &Failed);
+  failOnDiagnostics(SM, Failed);
   llvm::yaml::Stream S((*Buf)->getBuffer(), SM);
   Yaml Root = readNode(S.begin()->getRoot());
   CHECK(!Failed);
