@@ -8,7 +8,8 @@ namespace fs = llvm::sys::fs;
 
 static bool refused(llvm::Error E) { return llvm::errorToBool(std::move(E)); }
 
-TEST_CASE("--out-root inside an input directory is refused",
+TEST_CASE("an output root (--out-root) inside an input directory is "
+          "refused",
           "[output-safety]") {
   TempDir D;
   D.write("src/k.cu", "x\n");

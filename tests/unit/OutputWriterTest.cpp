@@ -113,7 +113,9 @@ TEST_CASE("in place removes temporaries an interrupted run left", "[output]") {
   CHECK(countEntries(D.str()) == 2); // k.cu, k.cu.orig
 }
 
-TEST_CASE("--out-root that would land on an input writes nothing", "[output]") {
+TEST_CASE("an output root (--out-root) that would land on an input writes "
+          "nothing",
+          "[output]") {
   // Two file inputs in one directory: their common directory is that
   // directory, so --out-root . maps each file onto itself.
   TempDir D;
