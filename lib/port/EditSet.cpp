@@ -63,7 +63,9 @@ void alignLineContinuations(llvm::StringRef Original,
     long Delta = 0;
     bool Simple = true;
     size_t J = I;
-    for (; J < Edits.size() && Edits[J].Offset < LineEnd; ++J) {
+    // Edit I is on this line even where it sits at the line's very end (an
+    // insertion on an empty line starts at its '\n').
+    for (; J < Edits.size() && (J == I || Edits[J].Offset < LineEnd); ++J) {
       const Replacement &R = Edits[J];
       Simple &= R.Text.find('\n') == std::string::npos &&
                 R.Offset + R.Length <= LineEnd;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "rules/CallRule.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -15,7 +17,7 @@
 
 namespace hipwright {
 
-enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace };
+enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace, Call };
 enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
 
 llvm::StringRef toString(RuleKind K);
@@ -38,6 +40,13 @@ struct Rule {
   bool renames() const { return hasHip() && Hip != Cuda; }
 };
 
+/// A `call` row: Row.Cuda and Row.Hip hold the pattern and the replacement
+/// as written, Call what they mean.
+struct CallRow {
+  Rule Row;
+  CallRule Call;
+};
+
 class RuleTable {
 public:
   /// Parses one table. \p Family names it in messages ("runtime.tsv").
@@ -48,7 +57,13 @@ public:
   /// Looks up an include path as written, e.g. "cuda_runtime.h".
   const Rule *lookupHeader(llvm::StringRef IncludePath) const;
 
+  /// The name rows (every kind but Call), in table order.
   const std::vector<Rule> &rules() const { return Rules; }
+
+  /// The `call` rows for calls of \p CudaCallee, in table order: the first
+  /// whose shape a call has applies to it.
+  std::vector<const CallRow *> callRules(llvm::StringRef CudaCallee) const;
+  const std::vector<CallRow> &allCallRules() const { return CallRows; }
 
   /// The tables compiled into the binary, parsed once.
   static const RuleTable &builtin();
@@ -59,6 +74,8 @@ public:
 
 private:
   std::vector<Rule> Rules;
+  std::vector<CallRow> CallRows;
+  llvm::StringMap<std::vector<size_t>> CallsByCallee;
   llvm::StringMap<size_t> ByName;
   llvm::StringMap<size_t> ByHeader;
 };

@@ -53,6 +53,12 @@ foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all)
     MATCH "^PASS gfx942 " "^PASS gfx950 ")
 endforeach()
 
+# Host code only: compiled for the target, nothing to bundle.
+hipwright_compile_check(host_only_api
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/host_only_api.hip"
+  EXIT 0
+  MATCH "^PASS gfx942 .*host code only" "^PASS gfx950 .*host code only")
+
 # Must FAIL, for the right reason.
 hipwright_compile_check(bad_mask32
   FILES "${HIPWRIGHT_COMPILE_SELFTEST}/bad_mask32.hip"

@@ -52,3 +52,15 @@ TEST_CASE("continuation backslashes keep their column", "[edits]") {
   CHECK(applyEdits(Src, G).find("averyveryverylongname_t e = (x); \\\n") !=
         std::string::npos);
 }
+
+TEST_CASE("an insertion on an empty line is aligned once, not forever",
+          "[edits]") {
+  // The prologue after `#pragma once` lands at the start of an empty line,
+  // i.e. at that line's '\n'; this used to loop without end.
+  std::string Src = "#pragma once\n\nint x;\n";
+  std::vector<Replacement> E = {{"f", 13, 0, "#include <a.h>\n"},
+                                {"f", 18, 1, "y"}};
+  alignLineContinuations(Src, E);
+  REQUIRE(E.size() == 2);
+  CHECK(applyEdits(Src, E) == "#pragma once\n#include <a.h>\n\nint y;\n");
+}
