@@ -46,7 +46,8 @@ function(hipwright_compile_check name)
 endfunction()
 
 # Must PASS for every target.
-foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all)
+foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all
+    atomic_wrap_and_math builtin_coordinates)
   hipwright_compile_check(${src}
     FILES "${HIPWRIGHT_COMPILE_SELFTEST}/${src}.hip"
     EXIT 0
