@@ -1,6 +1,7 @@
 //===- AstPass.cpp - what the AST contributes to a translation ------------===//
 #include "port/AstPass.h"
 #include "port/InputTree.h"
+#include "port/MergedOverloads.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -25,7 +26,8 @@ public:
               [this](SourceLocation L) { return userFile(L); },
               [this](const Decl *D) { return declaredInToolkit(D); },
               Facts.Calls,
-              Out} {}
+              Out},
+        Merged(Ctx, Rules, [this](SourceLocation L) { return userFile(L); }) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -41,6 +43,7 @@ public:
   /// Kernel definitions are counted here, in the parse that exists anyway,
   /// so `report` need not scan sources for __global__.
   bool VisitFunctionDecl(FunctionDecl *D) {
+    Merged.add(D);
     if (!D->hasAttr<CUDAGlobalAttr>() || !D->isThisDeclarationADefinition() ||
         !D->getIdentifier())
       return true;
@@ -122,6 +125,11 @@ private:
   TuResult &Out;
   llvm::DenseMap<FileID, std::optional<std::string>> UserPathCache;
   CallEditContext Calls;
+
+public:
+  MergedOverloads Merged;
+
+private:
 
   /// The path of \p Loc's file when it is a user file.
   std::optional<std::string> userFile(SourceLocation Loc) {
@@ -309,8 +317,9 @@ private:
 void runAstPass(ASTContext &Ctx, const TranslateOptions &Opts,
                 const RuleTable &Rules, const UserFilePredicate &IsUserFile,
                 StringRef ToolkitRoot, AstFacts &Facts, TuResult &Out) {
-  Visitor(Ctx, Opts, Rules, IsUserFile, ToolkitRoot, Facts, Out)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+  Visitor V(Ctx, Opts, Rules, IsUserFile, ToolkitRoot, Facts, Out);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  V.Merged.finish(Out);
 }
 
 } // namespace hipwright

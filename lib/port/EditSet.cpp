@@ -21,10 +21,11 @@ std::vector<std::string> EditSet::files() const {
 }
 
 static bool overlaps(const Replacement &A, const Replacement &B) {
-  // Two insertions at one offset collide as well; an insertion at the end of
-  // a replaced range does not.
+  // Two insertions at one offset collide (their order would be a guess); an
+  // insertion at the start or the end of a replaced range does not: it goes
+  // before, or after, the replacement (editsFor sorts insertions first).
   if (A.Offset == B.Offset)
-    return true;
+    return (A.Length == 0) == (B.Length == 0);
   return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
 }
 
