@@ -150,16 +150,22 @@ private:
 
   /// Like fileSpelling, but a name that an object-like macro turned into
   /// another (CUDA 13: `#define cuCtxCreate cuCtxCreate_v4`) is located at
-  /// the macro's name as written.
+  /// the macro's name as written, also inside another macro's argument
+  /// (`checkCudaErrors(cuCtxCreate(...))`).
   std::optional<SourceLocation> nameSpelling(SourceLocation L) {
-    if (auto F = fileSpelling(L))
-      return F;
-    if (!L.isMacroID() || SM.isMacroArgExpansion(L))
+    while (L.isMacroID()) {
+      if (SM.isMacroArgExpansion(L)) {
+        L = SM.getImmediateSpellingLoc(L);
+        continue;
+      }
+      CharSourceRange R = SM.getImmediateExpansionRange(L);
+      if (R.getBegin() != R.getEnd())
+        return std::nullopt; // a function-like macro call, not a plain name
+      L = R.getBegin();
+    }
+    if (L.isInvalid())
       return std::nullopt;
-    CharSourceRange R = SM.getImmediateExpansionRange(L);
-    if (R.getBegin() != R.getEnd())
-      return std::nullopt; // a function-like macro call, not a plain name
-    return fileSpelling(R.getBegin());
+    return L;
   }
 
   std::optional<SpelledCall> spell(const CallExpr *E,

@@ -2,6 +2,12 @@
 #include <cuda.h>
 #include <cstdio>
 
+#define CHECK_DRV(call)                                                        \
+  do {                                                                         \
+    if ((call) != CUDA_SUCCESS)                                                \
+      return 1;                                                                \
+  } while (0)
+
 int main() {
   CUdevice device;
   CUcontext context;
@@ -13,10 +19,14 @@ int main() {
   if (cuCtxCreate(&context, nullptr, CU_CTX_SCHED_AUTO, device) != CUDA_SUCCESS)
     return 1;
   cuCtxDestroy(context);
-  // Zeroed creation parameters ask for nothing: the variable goes too.
+  // Zeroed creation parameters ask for nothing: the variable goes too,
+  // also where the call is an argument of the user's checking macro.
   CUctxCreateParams params = {};
   if (cuCtxCreate(&context, &params, 0, device) != CUDA_SUCCESS)
     return 1;
+  cuCtxDestroy(context);
+  CUctxCreateParams checkedParams = {};
+  CHECK_DRV(cuCtxCreate(&context, &checkedParams, 0, device));
   cuCtxDestroy(context);
   printf("ok\n");
   return 0;
