@@ -274,6 +274,59 @@ inline hipError_t hipDrvGetErrorString(hipError_t error, const char **text) {
 }
 #endif
 
+// Host API that ROCm 5.3 - 5.5 added and hipwright translates to (graph
+// memory nodes, hipDeviceSetLimit) and a device attribute ROCm 6 added.
+// These are declarations only: a port compiles against HIP 5.2.3's headers
+// with them, and links against the ROCm release that has them.
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR < 3 &&                         \
+    !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,
+  hipGraphMemAttrUsedMemHigh,
+  hipGraphMemAttrReservedMemCurrent,
+  hipGraphMemAttrReservedMemHigh,
+} hipGraphMemAttributeType;
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+} hipMemAllocNodeParams;
+extern "C" {
+hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *pGraphNode,
+                                   hipGraph_t graph,
+                                   const hipGraphNode_t *pDependencies,
+                                   size_t numDependencies,
+                                   hipMemAllocNodeParams *pNodeParams);
+hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
+                                         hipMemAllocNodeParams *pNodeParams);
+hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *pGraphNode,
+                                  hipGraph_t graph,
+                                  const hipGraphNode_t *pDependencies,
+                                  size_t numDependencies, void *dev_ptr);
+hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void *dev_ptr);
+hipError_t hipDeviceGetGraphMemAttribute(int device,
+                                         hipGraphMemAttributeType attr,
+                                         void *value);
+hipError_t hipDeviceSetGraphMemAttribute(int device,
+                                         hipGraphMemAttributeType attr,
+                                         void *value);
+hipError_t hipDeviceGraphMemTrim(int device);
+}
+#endif
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+// ROCm 6 numbers it right after hipDeviceAttributeMemoryPoolsSupported,
+// as 5.2.3's enum would (its CUDA-compatible range runs to 9999).
+inline constexpr hipDeviceAttribute_t
+    hipDeviceAttributeVirtualMemoryManagementSupported =
+        static_cast<hipDeviceAttribute_t>(
+            hipDeviceAttributeMemoryPoolsSupported + 1);
+#endif
+
 // CUDA 13's cudaMemAdvise and cudaMemPrefetchAsync take a cudaMemLocation;
 // hipwright translates them to ROCm 7.1's hipMemAdvise_v2 and
 // hipMemPrefetchAsync_v2, which take a hipMemLocation, and

@@ -47,7 +47,7 @@ endfunction()
 
 # Must PASS for every target.
 foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all
-    atomic_wrap_and_math builtin_coordinates)
+    atomic_wrap_and_math builtin_coordinates device_prop_rocm6)
   hipwright_compile_check(${src}
     FILES "${HIPWRIGHT_COMPILE_SELFTEST}/${src}.hip"
     EXIT 0

@@ -55,6 +55,19 @@ int main() {
   CHECK(hipHostGetDevicePointer(reinterpret_cast<void **>(&d), host, 0));
   void *raw = nullptr;
   CHECK(hipHostAlloc(&raw, 64, hipHostMallocDefault)); // already void **
+  float *pitched = nullptr;
+  size_t pitch = 0;
+  CHECK(hipMallocPitch(reinterpret_cast<void **>(&pitched), &pitch, 64 * sizeof(float), 4));
+  hipMemPool_t pool;
+  CHECK(hipDeviceGetDefaultMemPool(&pool, 0));
+  float *fromStream = nullptr, *fromPool = nullptr, *fromPool2 = nullptr;
+  CHECK(hipMallocAsync(reinterpret_cast<void **>(&fromStream), 256, stream));
+  CHECK(hipMallocFromPoolAsync(reinterpret_cast<void **>(&fromPool), 256, pool, stream)); // CUDA's pool overload
+  CHECK(hipMallocFromPoolAsync(reinterpret_cast<void **>(&fromPool2), 256, pool, stream));
+
+  // CUDA's overload that is another call.
+  hipEvent_t timingOff;
+  CHECK(hipEventCreateWithFlags(&timingOff, hipEventDisableTiming));
 
   // CUDA 13 signatures.
   hipGraph_t graph;

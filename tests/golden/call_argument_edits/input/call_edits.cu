@@ -55,6 +55,19 @@ int main() {
   CHECK(cudaHostGetDevicePointer(&d, host, 0));
   void *raw = nullptr;
   CHECK(cudaHostAlloc(&raw, 64, cudaHostAllocDefault)); // already void **
+  float *pitched = nullptr;
+  size_t pitch = 0;
+  CHECK(cudaMallocPitch(&pitched, &pitch, 64 * sizeof(float), 4));
+  cudaMemPool_t pool;
+  CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+  float *fromStream = nullptr, *fromPool = nullptr, *fromPool2 = nullptr;
+  CHECK(cudaMallocAsync(&fromStream, 256, stream));
+  CHECK(cudaMallocAsync(&fromPool, 256, pool, stream)); // CUDA's pool overload
+  CHECK(cudaMallocFromPoolAsync(&fromPool2, 256, pool, stream));
+
+  // CUDA's overload that is another call.
+  cudaEvent_t timingOff;
+  CHECK(cudaEventCreate(&timingOff, cudaEventDisableTiming));
 
   // CUDA 13 signatures.
   cudaGraph_t graph;
