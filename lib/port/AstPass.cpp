@@ -2,6 +2,7 @@
 #include "port/AstPass.h"
 #include "port/InputTree.h"
 #include "port/MergedOverloads.h"
+#include "port/VectorOperators.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -44,6 +45,10 @@ public:
   /// so `report` need not scan sources for __global__.
   bool VisitFunctionDecl(FunctionDecl *D) {
     Merged.add(D);
+    if (D->isThisDeclarationADefinition() &&
+        duplicatesHipVectorOperator(
+            D, [this](const Decl *X) { return declaredInToolkit(X); }))
+      Merged.yieldToHip(D);
     if (!D->hasAttr<CUDAGlobalAttr>() || !D->isThisDeclarationADefinition() ||
         !D->getIdentifier())
       return true;

@@ -20,6 +20,11 @@ void MergedOverloads::add(const FunctionDecl *FD) {
     Defs.push_back(FD);
 }
 
+void MergedOverloads::yieldToHip(const FunctionDecl *FD) {
+  if (UserFile(Ctx.getSourceManager().getExpansionLoc(FD->getBeginLoc())))
+    Yielding.push_back(FD);
+}
+
 std::string MergedOverloads::portedParameters(const FunctionDecl *FD) const {
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressTagKeyword = true;
@@ -48,6 +53,16 @@ std::string MergedOverloads::portedParameters(const FunctionDecl *FD) const {
 
 void MergedOverloads::finish(TuResult &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
+  auto MakeTemplate = [&](const FunctionDecl *FD) {
+    SourceLocation Begin = FD->getBeginLoc();
+    if (Begin.isMacroID())
+      return;
+    if (auto Path = UserFile(Begin))
+      Out.Edits.push_back({*Path, SM.getFileOffset(Begin), 0,
+                           "template <typename = void> "});
+  };
+  for (const FunctionDecl *FD : Yielding)
+    MakeTemplate(FD);
   // Same scope, same name, same parameters after the port, different ones
   // before it: the port would make the later one a redefinition.
   std::map<std::tuple<const DeclContext *, std::string, std::string>,
@@ -66,14 +81,7 @@ void MergedOverloads::finish(TuResult &Out) {
                                    FD->getParamDecl(I)->getType());
     if (SameInCuda)
       continue; // not the port's doing
-    SourceLocation Begin = FD->getBeginLoc();
-    if (Begin.isMacroID())
-      continue;
-    auto Path = UserFile(Begin);
-    if (!Path)
-      continue;
-    Out.Edits.push_back({*Path, SM.getFileOffset(Begin), 0,
-                         "template <typename = void> "});
+    MakeTemplate(FD);
   }
 }
 

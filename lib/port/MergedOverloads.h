@@ -36,6 +36,8 @@ public:
 
   /// Remembers a function definition written in a user file.
   void add(const clang::FunctionDecl *FD);
+  /// Also turns \p FD into a defaulted template (port/VectorOperators.h).
+  void yieldToHip(const clang::FunctionDecl *FD);
   /// Adds the edits for every definition the port would duplicate.
   void finish(TuResult &Out);
 
@@ -44,6 +46,7 @@ private:
   const RuleTable &Rules;
   UserFileFn UserFile;
   std::vector<const clang::FunctionDecl *> Defs;
+  std::vector<const clang::FunctionDecl *> Yielding;
 
   /// The parameter types as they read after the port.
   std::string portedParameters(const clang::FunctionDecl *FD) const;
