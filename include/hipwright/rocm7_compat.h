@@ -16,7 +16,8 @@
 //   __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (int, unsigned),
 //   __reduce_and_sync, __reduce_or_sync, __reduce_xor_sync (unsigned).
 // and, on HIP older than 6, the host functions hipDrvGetErrorName and
-// hipDrvGetErrorString.
+// hipDrvGetErrorString; on HIP older than 7.1, hipMemAdvise_v2,
+// hipMemPrefetchAsync_v2 and hipMemLocationTypeHost.
 //
 // Semantics: the mask is taken to be the same in every participating lane
 // (as CUDA requires) and every lane it names must reach the call. Define
@@ -270,6 +271,106 @@ inline hipError_t hipDrvGetErrorString(hipError_t error, const char **text) {
     return hipErrorInvalidValue;
   *text = hipGetErrorString(error);
   return hipSuccess;
+}
+#endif
+
+// Host API that ROCm 5.3 - 5.5 added and hipwright translates to (graph
+// memory nodes, hipDeviceSetLimit) and a device attribute ROCm 6 added.
+// These are declarations only: a port compiles against HIP 5.2.3's headers
+// with them, and links against the ROCm release that has them.
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR < 3 &&                         \
+    !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+typedef enum hipGraphMemAttributeType {
+  hipGraphMemAttrUsedMemCurrent = 0,
+  hipGraphMemAttrUsedMemHigh,
+  hipGraphMemAttrReservedMemCurrent,
+  hipGraphMemAttrReservedMemHigh,
+} hipGraphMemAttributeType;
+typedef struct hipMemAllocNodeParams {
+  hipMemPoolProps poolProps;
+  const hipMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+} hipMemAllocNodeParams;
+extern "C" {
+hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *pGraphNode,
+                                   hipGraph_t graph,
+                                   const hipGraphNode_t *pDependencies,
+                                   size_t numDependencies,
+                                   hipMemAllocNodeParams *pNodeParams);
+hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
+                                         hipMemAllocNodeParams *pNodeParams);
+hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *pGraphNode,
+                                  hipGraph_t graph,
+                                  const hipGraphNode_t *pDependencies,
+                                  size_t numDependencies, void *dev_ptr);
+hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void *dev_ptr);
+hipError_t hipDeviceGetGraphMemAttribute(int device,
+                                         hipGraphMemAttributeType attr,
+                                         void *value);
+hipError_t hipDeviceSetGraphMemAttribute(int device,
+                                         hipGraphMemAttributeType attr,
+                                         void *value);
+hipError_t hipDeviceGraphMemTrim(int device);
+}
+#endif
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+// ROCm 6 numbers it right after hipDeviceAttributeMemoryPoolsSupported,
+// as 5.2.3's enum would (its CUDA-compatible range runs to 9999).
+inline constexpr hipDeviceAttribute_t
+    hipDeviceAttributeVirtualMemoryManagementSupported =
+        static_cast<hipDeviceAttribute_t>(
+            hipDeviceAttributeMemoryPoolsSupported + 1);
+#endif
+
+// CUDA 13's cudaMemAdvise and cudaMemPrefetchAsync take a cudaMemLocation;
+// hipwright translates them to ROCm 7.1's hipMemAdvise_v2 and
+// hipMemPrefetchAsync_v2, which take a hipMemLocation, and
+// cudaMemLocationTypeHost to hipMemLocationTypeHost (also 7.1). Older HIP
+// has the classic calls, which take a device ordinal (hipCpuDeviceId for the
+// host): the _v2 calls are built on them.
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    (HIP_VERSION_MAJOR < 7 ||                                                  \
+     (HIP_VERSION_MAJOR == 7 && HIP_VERSION_MINOR < 1)) &&                     \
+    !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
+// ROCm 7.1's value. HIP 5.2.3's enum only spans 0 and 1, so this is not a
+// constant expression here (clang stores the int as is: no -fstrict-enums);
+// it lets a port compile and run its host path on older HIP.
+inline const hipMemLocationType hipMemLocationTypeHost =
+    static_cast<hipMemLocationType>(2);
+namespace hipwright_detail {
+inline bool device_ordinal(const hipMemLocation &location, int &device) {
+  if (location.type == hipMemLocationTypeDevice) {
+    device = location.id;
+    return true;
+  }
+  if (location.type == hipMemLocationTypeHost) {
+    device = hipCpuDeviceId;
+    return true;
+  }
+  return false; // NUMA locations: no ordinal says that
+}
+} // namespace hipwright_detail
+inline hipError_t hipMemAdvise_v2(const void *dev_ptr, size_t count,
+                                  hipMemoryAdvise advice,
+                                  hipMemLocation location) {
+  int device = 0;
+  if (!hipwright_detail::device_ordinal(location, device))
+    return hipErrorInvalidValue;
+  return hipMemAdvise(dev_ptr, count, advice, device);
+}
+inline hipError_t hipMemPrefetchAsync_v2(const void *dev_ptr, size_t count,
+                                         hipMemLocation location,
+                                         unsigned int flags,
+                                         hipStream_t stream = nullptr) {
+  int device = 0;
+  if (flags != 0 || !hipwright_detail::device_ordinal(location, device))
+    return hipErrorInvalidValue; // ROCm 7.1 accepts no flags either
+  return hipMemPrefetchAsync(dev_ptr, count, device, stream);
 }
 #endif
 #endif // clang HIP mode

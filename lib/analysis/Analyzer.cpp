@@ -122,6 +122,14 @@ std::vector<RuleInfo> allRules() {
        ".hipwright.yaml) a name that needs a later release is not emitted: "
        "the CUDA spelling stays and this finding names the release it "
        "needs. Port for that release or replace the call by hand."},
+      {"unsupported-api.call-signature", Severity::Warning,
+       "a call whose HIP twin takes other arguments, left as CUDA wrote them",
+       "Some CUDA calls need their arguments changed, not only their name "
+       "(rules/calls.tsv): a default HIP lacks, a kernel HIP takes as const "
+       "void *, a CUDA 13 signature. Where hipwright cannot do that safely "
+       "(the CUDA 13 argument has no HIP equivalent, or the call is written "
+       "partly inside a macro body) it translates the name, leaves the "
+       "arguments and says why; a person finishes the call."},
       {"unsupported-api.cuda-arch-check", Severity::Warning,
        "a numeric __CUDA_ARCH__ comparison",
        "__CUDA_ARCH__ names NVIDIA architectures and is undefined on AMD. "

@@ -1,6 +1,8 @@
 //===- AstPass.cpp - what the AST contributes to a translation ------------===//
 #include "port/AstPass.h"
 #include "port/InputTree.h"
+#include "port/MergedOverloads.h"
+#include "port/VectorOperators.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -14,12 +16,19 @@ namespace {
 
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
-  Visitor(ASTContext &Ctx, const TranslateOptions &Opts,
+  Visitor(ASTContext &Ctx, const TranslateOptions &Opts, const RuleTable &Rules,
           const UserFilePredicate &IsUserFile, StringRef ToolkitRoot,
           AstFacts &Facts, TuResult &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
         IsUserFile(IsUserFile), ToolkitRoot(ToolkitRoot), Facts(Facts),
-        Out(Out) {}
+        Out(Out),
+        Calls{Ctx,
+              Rules,
+              [this](SourceLocation L) { return userFile(L); },
+              [this](const Decl *D) { return declaredInToolkit(D); },
+              Facts.Calls,
+              Out},
+        Merged(Ctx, Rules, [this](SourceLocation L) { return userFile(L); }) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -35,6 +44,11 @@ public:
   /// Kernel definitions are counted here, in the parse that exists anyway,
   /// so `report` need not scan sources for __global__.
   bool VisitFunctionDecl(FunctionDecl *D) {
+    Merged.add(D);
+    if (D->isThisDeclarationADefinition() &&
+        duplicatesHipVectorOperator(
+            D, [this](const Decl *X) { return declaredInToolkit(X); }))
+      Merged.yieldToHip(D);
     if (!D->hasAttr<CUDAGlobalAttr>() || !D->isThisDeclarationADefinition() ||
         !D->getIdentifier())
       return true;
@@ -72,21 +86,31 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *E) {
-    if (E->getNumArgs() == 0)
-      return true;
     // In templates a call with dependent arguments is not resolved yet;
     // its callee is still spelled by name.
     StringRef Name;
+    bool Cuda = false;
+    SourceLocation NameLoc;
+    const Expr *Callee = E->getCallee()->IgnoreImplicit();
     if (const FunctionDecl *FD = E->getDirectCallee()) {
       if (FD->getIdentifier())
         Name = FD->getName();
-    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
-                   E->getCallee()->IgnoreImplicit())) {
+      Cuda = declaredInToolkit(FD);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+        NameLoc = DRE->getLocation();
+    } else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee)) {
       if (ULE->getName().isIdentifier())
         Name = ULE->getName().getAsIdentifierInfo()->getName();
+      Cuda = ULE->getNumDecls() > 0 &&
+             llvm::all_of(ULE->decls(), [&](const NamedDecl *D) {
+               return declaredInToolkit(D->getUnderlyingDecl());
+             });
+      NameLoc = ULE->getNameLoc();
     }
-    if (takesLaneMask(Name))
+    if (takesLaneMask(Name) && E->getNumArgs() > 0)
       widenFullWarpMask(E->getArg(0));
+    if (Cuda && !Name.empty() && NameLoc.isValid())
+      applyCallRules(E, Name, NameLoc, Calls);
     return true;
   }
 
@@ -105,6 +129,12 @@ private:
   AstFacts &Facts;
   TuResult &Out;
   llvm::DenseMap<FileID, std::optional<std::string>> UserPathCache;
+  CallEditContext Calls;
+
+public:
+  MergedOverloads Merged;
+
+private:
 
   /// The path of \p Loc's file when it is a user file.
   std::optional<std::string> userFile(SourceLocation Loc) {
@@ -140,7 +170,7 @@ private:
     auto Path = userFile(Spell);
     if (!Path)
       return;
-    Facts.Refs[*Path][SM.getFileOffset(Spell)] = AstReference{DeclaredInCuda};
+    Facts.Refs[*Path][SM.getFileOffset(Spell)].DeclaredInCuda = DeclaredInCuda;
   }
 
   void edit(SourceLocation Begin, unsigned Length, std::string Text) {
@@ -290,10 +320,11 @@ private:
 } // namespace
 
 void runAstPass(ASTContext &Ctx, const TranslateOptions &Opts,
-                const UserFilePredicate &IsUserFile, StringRef ToolkitRoot,
-                AstFacts &Facts, TuResult &Out) {
-  Visitor(Ctx, Opts, IsUserFile, ToolkitRoot, Facts, Out)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+                const RuleTable &Rules, const UserFilePredicate &IsUserFile,
+                StringRef ToolkitRoot, AstFacts &Facts, TuResult &Out) {
+  Visitor V(Ctx, Opts, Rules, IsUserFile, ToolkitRoot, Facts, Out);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  V.Merged.finish(Out);
 }
 
 } // namespace hipwright

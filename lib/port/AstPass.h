@@ -5,11 +5,13 @@
 //  - which identifier offsets resolve to declarations in the CUDA toolkit;
 //  - edits only the AST can make: kernel launches in hipLaunchKernelGGL
 //    form, and full-warp 32-bit literal masks passed to *_sync intrinsics
-//    (ROCm 7 requires 64-bit masks), wherever the literal is spelled.
+//    (ROCm 7 requires 64-bit masks), wherever the literal is spelled;
+//  - calls whose arguments a `call` rule rewrites (port/CallEdits.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "port/CallEdits.h"
 #include "port/PortOptions.h"
 #include "port/TokenPass.h"
 #include "port/TuResult.h"
@@ -27,6 +29,8 @@ struct AstFacts {
   llvm::StringSet<> UserNames;
   /// Per user file (by path): identifier offset -> what it refers to.
   std::map<std::string, llvm::DenseMap<unsigned, AstReference>> Refs;
+  /// Per user file (by path): what the call rules decided.
+  std::map<std::string, CallEditFacts> Calls;
 };
 
 /// Decides whether a file is the user's (translated) rather than a system,
@@ -34,7 +38,7 @@ struct AstFacts {
 using UserFilePredicate = std::function<bool(llvm::StringRef Path)>;
 
 void runAstPass(clang::ASTContext &Ctx, const TranslateOptions &Opts,
-                const UserFilePredicate &IsUserFile,
+                const RuleTable &Rules, const UserFilePredicate &IsUserFile,
                 llvm::StringRef ToolkitRoot, AstFacts &Facts, TuResult &Out);
 
 } // namespace hipwright

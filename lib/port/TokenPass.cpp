@@ -285,6 +285,8 @@ private:
     if (!isIdent(I))
       return;
     const RawToken &T = Toks[I];
+    if (callRuleDecided(T))
+      return;
     if (I > 0 && (Toks[I - 1].Kind == clang::tok::period ||
                   Toks[I - 1].Kind == clang::tok::arrow))
       return; // a member of some object, not a CUDA name
@@ -354,6 +356,28 @@ private:
             "Port for ROCm " + R.Since->str() + " or later (--rocm-version " +
                 R.Since->str() + "), or replace it by hand.",
             "unsupported-api.rocm-version");
+    return true;
+  }
+
+  /// Tokens a call rule took care of: the callee it renamed and the
+  /// arguments it dropped.
+  bool callRuleDecided(const RawToken &T) {
+    if (!In.Calls)
+      return false;
+    for (auto [Offset, Length] : In.Calls->Claimed)
+      if (T.Offset >= Offset && T.Offset < Offset + Length)
+        return true;
+    auto It = In.Calls->CalleeNames.find(T.Offset);
+    if (It == In.Calls->CalleeNames.end())
+      return false;
+    const Rule *R = In.Rules->lookup(T.Text);
+    StringRef Family = R ? StringRef(R->Family) : StringRef("unknown");
+    if (It->second == T.Text) {
+      reference(T, "", Family, false);
+      return true;
+    }
+    edit(T, It->second);
+    reference(T, It->second, Family, true);
     return true;
   }
 
@@ -428,8 +452,38 @@ private:
     Out.Findings.push_back(std::move(F));
   }
 
+  /// Whether tokens [I, End) read `# Word`.
+  bool directiveIs(size_t I, StringRef Word) const {
+    return I + 1 < Toks.size() && Toks[I].Kind == clang::tok::hash &&
+           Toks[I].StartOfLine && isIdent(I + 1) && Toks[I + 1].Text == Word;
+  }
+
+  /// The token index after a leading `#pragma once` or include guard
+  /// (`#ifndef X` / `#if !defined(X)` followed by `#define X`); 0 when the
+  /// file starts with neither.
+  size_t afterLeadingGuard() const {
+    if (directiveIs(0, "pragma") && isIdent(2) && Toks[2].Text == "once")
+      return lineEnd(0);
+    size_t Define = lineEnd(0);
+    std::optional<StringRef> Guard;
+    if (directiveIs(0, "ifndef") && isIdent(2) && Define == 3)
+      Guard = Toks[2].Text;
+    else if (directiveIs(0, "if") && Define == 7 &&
+             Toks[2].Kind == clang::tok::exclaim && isIdent(3) &&
+             Toks[3].Text == "defined" &&
+             Toks[4].Kind == clang::tok::l_paren && isIdent(5) &&
+             Toks[6].Kind == clang::tok::r_paren)
+      Guard = Toks[5].Text;
+    if (!Guard || !directiveIs(Define, "define") || !isIdent(Define + 2) ||
+        Toks[Define + 2].Text != *Guard)
+      return 0;
+    return lineEnd(Define);
+  }
+
   /// The implicit runtime include and the version-macro prologue go before
-  /// the first line of code (after a leading comment block).
+  /// the first line of code: after a leading comment block, and inside the
+  /// file's `#pragma once` or include guard, so that the include is not read
+  /// again (or, above `#pragma once`, outside what the pragma covers).
   void finishPrologue() {
     std::string Text;
     if (In.NeedsImplicitRuntimeInclude && !HasRuntimeInclude)
@@ -440,11 +494,25 @@ private:
     // code that could rely on the implicit include: it stays as it is.
     if (Text.empty() || Toks.empty())
       return;
-    size_t LineStart = In.Buffer.rfind('\n', Toks.front().Offset);
-    unsigned At = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    // A byte order mark must stay the file's first bytes.
-    if (In.Buffer.starts_with(kUtf8Bom))
-      At = std::max<unsigned>(At, kUtf8Bom.size());
+    unsigned At = 0;
+    if (size_t After = afterLeadingGuard()) {
+      // Right after the newline that ends the guard's last line (a trailing
+      // comment on that line stays with it).
+      const RawToken &Last = Toks[After - 1];
+      size_t Nl = In.Buffer.find('\n', Last.Offset + Last.Length);
+      if (Nl == StringRef::npos) {
+        At = In.Buffer.size();
+        Text.insert(0, "\n");
+      } else {
+        At = Nl + 1;
+      }
+    } else {
+      size_t LineStart = In.Buffer.rfind('\n', Toks.front().Offset);
+      At = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      // A byte order mark must stay the file's first bytes.
+      if (In.Buffer.starts_with(kUtf8Bom))
+        At = std::max<unsigned>(At, kUtf8Bom.size());
+    }
     Out.Edits.push_back({In.File.str(), At, 0, Text});
   }
 };

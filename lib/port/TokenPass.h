@@ -26,6 +26,15 @@ struct AstReference {
   bool DeclaredInCuda = false; ///< the referenced declaration is CUDA's
 };
 
+/// What the call rules (port/CallEdits.h) decided for one file.
+struct CallEditFacts {
+  /// Callee token offset -> the name to write there.
+  llvm::DenseMap<unsigned, std::string> CalleeNames;
+  /// [offset, length) ranges a call rule replaced as a whole (dropped
+  /// arguments): tokens inside them are not translated.
+  std::vector<std::pair<unsigned, unsigned>> Claimed;
+};
+
 struct TokenPassInput {
   llvm::StringRef File;   ///< path, for edits and messages
   llvm::StringRef Buffer; ///< the file's bytes as parsed
@@ -39,6 +48,8 @@ struct TokenPassInput {
   const llvm::StringSet<> *UserNames = nullptr;
   /// Identifier offsets in this file that the AST resolved.
   const llvm::DenseMap<unsigned, AstReference> *AstRefs = nullptr;
+  /// What the call rules decided for this file, if anything.
+  const CallEditFacts *Calls = nullptr;
   /// nvcc includes cuda_runtime.h into every .cu file implicitly; a ported
   /// .cu file that relied on it needs an explicit hip/hip_runtime.h.
   bool NeedsImplicitRuntimeInclude = false;

@@ -120,8 +120,8 @@ public:
     if (!CI.hasASTContext())
       return;
     ASTContext &AST = CI.getASTContext();
-    runAstPass(AST, Ctx.Options, Ctx.IsUserFile, Ctx.Args->toolkit().Root,
-               Facts, Out);
+    runAstPass(AST, Ctx.Options, *Ctx.Rules, Ctx.IsUserFile,
+               Ctx.Args->toolkit().Root, Facts, Out);
     if (Analysis) {
       Finder.matchAST(AST);
       for (auto &A : Analyzers)
@@ -183,6 +183,9 @@ private:
       auto Refs = Facts.Refs.find(Path);
       if (Refs != Facts.Refs.end())
         In.AstRefs = &Refs->second;
+      auto Calls = Facts.Calls.find(Path);
+      if (Calls != Facts.Calls.end())
+        In.Calls = &Calls->second;
       In.ToolkitRoot = Ctx.Args->toolkit().Root;
       In.NeedsImplicitRuntimeInclude =
           FID == Main && llvm::sys::path::extension(Path) == ".cu";

@@ -30,6 +30,8 @@ ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
        "a NOLINTBEGIN without its END: a comment to fix"},
       {"unsupported-api.cuda-arch-check", "low", "low",
        "the port already renames the macro; a person checks one branch"},
+      {"unsupported-api.call-signature", "low", "low",
+       "the name is already ported; one call's arguments to finish by hand"},
       {"unsupported-api", "medium", "medium",
        "no HIP equivalent: find a replacement or re-implement the call"},
       {"warp-size", "low", "medium",

@@ -27,6 +27,8 @@ StringRef toString(RuleKind K) {
     return "header";
   case RuleKind::Namespace:
     return "namespace";
+  case RuleKind::Call:
+    return "call";
   }
   llvm_unreachable("bad RuleKind");
 }
@@ -47,7 +49,8 @@ StringRef toString(RuleStatus S) {
 
 static std::optional<RuleKind> parseKind(StringRef S) {
   for (RuleKind K : {RuleKind::Function, RuleKind::Type, RuleKind::Enum,
-                     RuleKind::Macro, RuleKind::Header, RuleKind::Namespace})
+                     RuleKind::Macro, RuleKind::Header, RuleKind::Namespace,
+                     RuleKind::Call})
     if (S == toString(K))
       return K;
   return std::nullopt;
@@ -114,6 +117,18 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
       return Fail("'" + R.Cuda + "' is unsupported but names a HIP twin");
     if (R.Status == RuleStatus::Supported && !R.hasHip())
       return Fail("'" + R.Cuda + "' is supported but has no HIP name");
+    if (R.Kind == RuleKind::Call) {
+      Expected<CallRule> Call = parseCallRule(R.Cuda, R.Hip);
+      if (!Call)
+        return Fail(llvm::toString(Call.takeError()));
+      for (const CallRow &Old : CallRows)
+        if (Old.Row.Cuda == R.Cuda)
+          return Fail("'" + R.Cuda + "' is already a call rule at " +
+                      Old.Row.Family + ".tsv:" + Twine(Old.Row.Line));
+      CallsByCallee[Call->Callee].push_back(CallRows.size());
+      CallRows.push_back({std::move(R), std::move(*Call)});
+      continue;
+    }
     auto &Index = R.Kind == RuleKind::Header ? ByHeader : ByName;
     auto [It, Inserted] = Index.try_emplace(R.Cuda, Rules.size());
     if (!Inserted) {
@@ -137,6 +152,16 @@ std::optional<RocmVersion> RuleTable::newestRocmVersion() const {
 const Rule *RuleTable::lookup(StringRef CudaName) const {
   auto It = ByName.find(CudaName);
   return It == ByName.end() ? nullptr : &Rules[It->second];
+}
+
+std::vector<const CallRow *>
+RuleTable::callRules(StringRef CudaCallee) const {
+  std::vector<const CallRow *> Out;
+  auto It = CallsByCallee.find(CudaCallee);
+  if (It != CallsByCallee.end())
+    for (size_t I : It->second)
+      Out.push_back(&CallRows[I]);
+  return Out;
 }
 
 const Rule *RuleTable::lookupHeader(StringRef IncludePath) const {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "rules/CallRule.h"
 #include "rules/RocmVersion.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -18,7 +19,7 @@
 
 namespace hipwright {
 
-enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace };
+enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace, Call };
 enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
 
 llvm::StringRef toString(RuleKind K);
@@ -48,6 +49,13 @@ struct Rule {
   }
 };
 
+/// A `call` row: Row.Cuda and Row.Hip hold the pattern and the replacement
+/// as written, Call what they mean.
+struct CallRow {
+  Rule Row;
+  CallRule Call;
+};
+
 class RuleTable {
 public:
   /// Parses one table. \p Family names it in messages ("runtime.tsv").
@@ -58,10 +66,15 @@ public:
   /// Looks up an include path as written, e.g. "cuda_runtime.h".
   const Rule *lookupHeader(llvm::StringRef IncludePath) const;
 
+  /// The name rows (every kind but Call), in table order.
   const std::vector<Rule> &rules() const { return Rules; }
 
   /// The newest rocm_version of any row: the default target of a port.
   std::optional<RocmVersion> newestRocmVersion() const;
+  /// The `call` rows for calls of \p CudaCallee, in table order: the first
+  /// whose shape a call has applies to it.
+  std::vector<const CallRow *> callRules(llvm::StringRef CudaCallee) const;
+  const std::vector<CallRow> &allCallRules() const { return CallRows; }
 
   /// The tables compiled into the binary, parsed once.
   static const RuleTable &builtin();
@@ -72,6 +85,8 @@ public:
 
 private:
   std::vector<Rule> Rules;
+  std::vector<CallRow> CallRows;
+  llvm::StringMap<std::vector<size_t>> CallsByCallee;
   llvm::StringMap<size_t> ByName;
   llvm::StringMap<size_t> ByHeader;
 };

@@ -141,6 +141,26 @@ grep -q "CUDART_PI_F" "$work/err.txt" || fail "5.2: summary does not list CUDART
 expect_rc 0 "--rocm-version=5.3.1" "$hw" port -q --rocm-version=5.3.1 "$work/rv/rv.cu"
 grep -q "return HIP_PI_F;" "$work/out.txt" || fail "5.3.1: HIP_PI_F (5.3) held back"
 
+# A call rule that cannot apply safely says why, at the call, and the port
+# goes on; the rest of the file is translated.
+mkdir -p "$work/cs"
+cat >"$work/cs/ctx.cpp" <<'CU'
+#include <cuda.h>
+#include <cuda_runtime.h>
+int f(CUdevice dev, CUcontext *ctx, cudaStream_t s, cudaEvent_t e) {
+  CUctxCreateParams params = {};
+  params.cigParams = nullptr;
+  cudaStreamWaitEvent(s, e);
+  return cuCtxCreate(ctx, &params, 0, dev);
+}
+CU
+expect_rc 1 "lint reports a call left with CUDA's arguments" "$hw" lint "$work/cs/ctx.cpp"
+grep -q "ctx.cpp:7:10: warning: cuCtxCreate: CUDA 13 context-creation parameters .*no HIP equivalent.*\[unsupported-api.call-signature\]" "$work/out.txt" ||
+  fail "call-signature finding missing: $(grep call-signature "$work/out.txt")"
+expect_rc 0 "port still translates the file" "$hw" port "$work/cs/ctx.cpp"
+grep -q "hipStreamWaitEvent(s, e, 0);" "$work/out.txt" || fail "the call rule did not add HIP's missing flags"
+grep -q "return hipCtxCreate(ctx, &params, 0, dev);" "$work/out.txt" || fail "the unrewritable call lost its arguments"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1

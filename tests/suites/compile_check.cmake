@@ -47,12 +47,19 @@ function(hipwright_compile_check name)
 endfunction()
 
 # Must PASS for every target.
-foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all)
+foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all
+    atomic_wrap_and_math builtin_coordinates device_prop_rocm6)
   hipwright_compile_check(${src}
     FILES "${HIPWRIGHT_COMPILE_SELFTEST}/${src}.hip"
     EXIT 0
     MATCH "^PASS gfx942 " "^PASS gfx950 ")
 endforeach()
+
+# Host code only: compiled for the target, nothing to bundle.
+hipwright_compile_check(host_only_api
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/host_only_api.hip"
+  EXIT 0
+  MATCH "^PASS gfx942 .*host code only" "^PASS gfx950 .*host code only")
 
 # Must FAIL, for the right reason.
 hipwright_compile_check(bad_mask32

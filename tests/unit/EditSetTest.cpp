@@ -130,3 +130,35 @@ TEST_CASE("an insertion before a replaced name is no conflict", "[edits]") {
   CHECK(S.editsFor("b.cu").size() == 1);
   CHECK(S.conflicts().size() == 1);
 }
+
+TEST_CASE("an insertion on an empty line is aligned once, not forever",
+          "[edits]") {
+  // The prologue after `#pragma once` lands at the start of an empty line,
+  // i.e. at that line's '\n'; this used to loop without end.
+  std::string Src = "#pragma once\n\nint x;\n";
+  std::vector<Replacement> E = {{"f", 13, 0, "#include <a.h>\n"},
+                                {"f", 18, 1, "y"}};
+  alignLineContinuations(Src, E);
+  REQUIRE(E.size() == 2);
+  CHECK(applyEdits(Src, E) == "#pragma once\n#include <a.h>\n\nint y;\n");
+}
+
+TEST_CASE("an insertion where a replacement starts goes before it",
+          "[edits]") {
+  // A call rule's prefix and the token pass's rename of the argument's
+  // first token meet at one offset; both apply.
+  EditSet S;
+  S.add({"a.cu", 4, 12, "hipStream_t"});
+  S.add({"a.cu", 4, 0, "template <typename = void> "});
+  auto E = S.editsFor("a.cu");
+  REQUIRE(E.size() == 2);
+  CHECK(S.conflicts().empty());
+  CHECK(applyEdits("int cudaStream_t f();", E) ==
+        "int template <typename = void> hipStream_t f();");
+  // Two insertions at one offset still collide: their order would be a guess.
+  EditSet T;
+  T.add({"a.cu", 4, 0, "x"});
+  T.add({"a.cu", 4, 0, "y"});
+  CHECK(T.editsFor("a.cu").size() == 1);
+  CHECK(T.conflicts().size() == 1);
+}

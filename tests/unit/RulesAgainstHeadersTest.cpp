@@ -277,3 +277,27 @@ TEST_CASE("every HIP name exists in Debian's HIP headers", "[rules][headers]") {
     UNSCOPED_INFO(F);
   CHECK(Failures.empty());
 }
+
+TEST_CASE("every call rule names functions the headers have",
+          "[rules][headers][call]") {
+  if (!fs::is_directory(CudaInclude) || !fs::is_directory("/usr/include/hip")) {
+    WARN("CUDA or HIP headers not found; check skipped");
+    return;
+  }
+  const HeaderIndex &Index = HeaderIndex::get();
+  std::vector<std::string> Failures;
+  for (const CallRow &C : RuleTable::builtin().allCallRules()) {
+    if (!hasName(Index.Cuda, C.Call.Callee))
+      Failures.push_back(where(C.Row) + ": CUDA function '" + C.Call.Callee +
+                         "' is not in the CUDA 13.0 headers");
+    if (C.Call.rewrites() && !newerThanDebianRocm(C.Row.RocmVersion) &&
+        !hasName(Index.Hip, C.Call.HipCallee))
+      Failures.push_back(where(C.Row) + ": HIP function '" +
+                         C.Call.HipCallee +
+                         "' is not in Debian's HIP headers (or set "
+                         "rocm_version to the ROCm release that added it)");
+  }
+  for (const std::string &F : Failures)
+    UNSCOPED_INFO(F);
+  CHECK(Failures.empty());
+}

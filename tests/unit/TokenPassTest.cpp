@@ -90,6 +90,31 @@ TEST_CASE("token pass maps includes and adds the implicit runtime include",
         "// c\n#include <hip/hip_runtime.h>\n#include <cstdio>\nint x;\n");
 }
 
+TEST_CASE("the implicit include and the prologue go inside the guard",
+          "[token]") {
+  // Above `#pragma once` the include would sit outside what the pragma
+  // covers (issue 9: it was inserted there).
+  auto R = translate("// c\n#pragma once // keep\nint x;\n", nullptr, true);
+  CHECK(R.Output ==
+        "// c\n#pragma once // keep\n#include <hip/hip_runtime.h>\nint x;\n");
+  auto G = translate("/* c */\n#ifndef A_H\n#define A_H\n#if CUDART_VERSION\n"
+                     "#endif\n#endif\n");
+  CHECK(G.Output.rfind("/* c */\n#ifndef A_H\n#define A_H\n#ifndef "
+                       "HIPWRIGHT_CUDART_VERSION\n",
+                       0) == 0);
+  auto D = translate("#if !defined(A_H)\n#define A_H\nint x;\n#endif\n",
+                     nullptr, true);
+  CHECK(D.Output == "#if !defined(A_H)\n#define A_H\n#include "
+                    "<hip/hip_runtime.h>\nint x;\n#endif\n");
+  // `#pragma once` as the whole file: the include follows on a new line.
+  auto E = translate("#pragma once", nullptr, true);
+  CHECK(E.Output == "#pragma once\n#include <hip/hip_runtime.h>\n");
+  // A guard-like #ifndef that is not followed by its #define is code.
+  auto N = translate("#ifndef X\nint x;\n#endif\n", nullptr, true);
+  CHECK(N.Output ==
+        "#include <hip/hip_runtime.h>\n#ifndef X\nint x;\n#endif\n");
+}
+
 TEST_CASE("__CUDA_ARCH__ tests keep their meaning", "[token]") {
   auto R = translate("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600\n"
                      "#endif\n#ifndef __CUDA_ARCH__\n#endif\n");

@@ -1,0 +1,5 @@
+// Kernels shared by several .cu files, which #include this one.
+#pragma once
+#include <hip/hip_runtime.h>
+
+__global__ void twice(float *p) { p[threadIdx.x] *= 2.0f; }

@@ -1,0 +1,154 @@
+//===- CallRuleTest.cpp - parsing `call` rows of rules/*.tsv --------------===//
+#include "rules/CallRule.h"
+#include "rules/RuleTable.h"
+
+#include <catch2/catch.hpp>
+
+#include <optional>
+
+using namespace hipwright;
+
+namespace {
+/// The parsed row, or nullopt (its error consumed) when it is rejected.
+std::optional<CallRule> parse(llvm::StringRef Pattern,
+                              llvm::StringRef Replacement) {
+  llvm::Expected<CallRule> R = parseCallRule(Pattern, Replacement);
+  if (!R) {
+    llvm::consumeError(R.takeError());
+    return std::nullopt;
+  }
+  return std::move(*R);
+}
+
+/// The error text of a rejected row ("" when it parses).
+std::string errorOf(llvm::StringRef Pattern, llvm::StringRef Replacement) {
+  llvm::Expected<CallRule> R = parseCallRule(Pattern, Replacement);
+  if (R)
+    return "";
+  return llvm::toString(R.takeError());
+}
+std::string errorText(llvm::Error E) {
+  return E ? llvm::toString(std::move(E)) : "";
+}
+} // namespace
+
+TEST_CASE("call patterns: arguments, conditions and rewrites",
+          "[rules][call]") {
+  auto R = parse("cudaFuncGetAttributes($1, $2:fn)",
+                 "hipFuncGetAttributes($1, "
+                 "reinterpret_cast<const void *>($2))");
+  REQUIRE(R);
+  CHECK(R->Callee == "cudaFuncGetAttributes");
+  REQUIRE(R->Params.size() == 2);
+  CHECK(R->Params[0] == ArgCondition::Any);
+  CHECK(R->Params[1] == ArgCondition::Function);
+  CHECK(R->HipCallee == "hipFuncGetAttributes");
+  REQUIRE(R->Args.size() == 2);
+  CHECK(R->Args[0].Source == 1);
+  CHECK(R->Args[0].Prefix.empty());
+  CHECK(R->Args[1].Source == 2);
+  // The template argument list's brackets do not split the argument.
+  CHECK(R->Args[1].Prefix == "reinterpret_cast<const void *>(");
+  CHECK(R->Args[1].Suffix == ")");
+  CHECK(R->acceptsArgCount(2));
+  CHECK_FALSE(R->acceptsArgCount(3));
+
+  auto Drop =
+      parse("cuCtxCreate($1, $2:null, $3, $4)", "hipCtxCreate($1, $3, $4)");
+  REQUIRE(Drop);
+  CHECK(Drop->Params[1] == ArgCondition::Null);
+  REQUIRE(Drop->Args.size() == 3);
+  CHECK(Drop->Args[1].Source == 3);
+
+  auto Add =
+      parse("cudaStreamWaitEvent($1, $2)", "hipStreamWaitEvent($1, $2, 0)");
+  REQUIRE(Add);
+  REQUIRE(Add->Args.size() == 3);
+  CHECK(Add->Args[2].Source == 0);
+  CHECK(Add->Args[2].Prefix == "0");
+
+  auto Rest =
+      parse("cudaLaunchKernel($1:fn, ...)", "hipLaunchKernel(f($1), ...)");
+  REQUIRE(Rest);
+  CHECK(Rest->KeepsRest);
+  CHECK(Rest->acceptsArgCount(1));
+  CHECK(Rest->acceptsArgCount(6));
+  CHECK_FALSE(Rest->acceptsArgCount(0));
+
+  auto None = parse("cuCtxCreate($1, $2, $3, $4)", "");
+  REQUIRE(None);
+  CHECK_FALSE(None->rewrites());
+
+  auto TypedPP = parse("cudaHostAlloc($1:T**, $2, $3)",
+                       "hipHostAlloc(reinterpret_cast<void **>($1), $2, $3)");
+  REQUIRE(TypedPP);
+  CHECK(TypedPP->Params[0] == ArgCondition::TypedPointerPointer);
+}
+
+TEST_CASE("call patterns: malformed rows are rejected", "[rules][call]") {
+  CHECK_THAT(errorOf("cudaFoo", "hipFoo()"),
+             Catch::Contains("not of the form name(arguments)"));
+  CHECK_THAT(errorOf("cudaFoo($2)", "hipFoo($2)"),
+             Catch::Contains("argument 1 of 'cudaFoo($2)' must be $1"));
+  CHECK_THAT(errorOf("cudaFoo($1:maybe)", "hipFoo($1)"),
+             Catch::Contains("unknown condition 'maybe'"));
+  CHECK_THAT(errorOf("cudaFoo($1, $2)", "hipFoo($2, $1)"),
+             Catch::Contains("in their order"));
+  CHECK_THAT(errorOf("cudaFoo($1)", "hipFoo($1, $2)"),
+             Catch::Contains("uses $2 but 'cudaFoo($1)' has 1 arguments"));
+  CHECK_THAT(errorOf("cudaFoo($1, $2)", "hipFoo(g($1, $2))"),
+             Catch::Contains("more than one original argument"));
+  CHECK_THAT(errorOf("cudaFoo($1)", "hipFoo($1, ...)"),
+             Catch::Contains("only where the pattern ends in '...'"));
+  CHECK_THAT(errorOf("cudaFoo($1, ...)", "hipFoo($1)"),
+             Catch::Contains("must end in '...'"));
+  CHECK_THAT(errorOf("cudaFoo(..., $1)", "hipFoo($1)"),
+             Catch::Contains("'...' must be the last argument"));
+  CHECK_THAT(errorOf("cudaFoo($1,)", "hipFoo($1)"),
+             Catch::Contains("empty argument"));
+  CHECK_THAT(errorOf("cudaFoo($1)", "hipFoo(f($1)"),
+             Catch::Contains("unbalanced brackets"));
+}
+
+TEST_CASE("call rows in a table: looked up by callee, in table order",
+          "[rules][call]") {
+  RuleTable T;
+  REQUIRE(errorText(T.addTable(
+              "t.tsv",
+              "cudaFoo\thipFoo\tfunction\tsupported\n"
+              "cudaFoo($1, $2:null)\thipFoo($1)\tcall\tsupported\n"
+              "cudaFoo($1, $2)\t-\tcall\tunsupported\t\t\tno way\n")) == "");
+  // Call rows do not take the name: the name row is still found.
+  REQUIRE(T.lookup("cudaFoo"));
+  CHECK(T.rules().size() == 1);
+  auto Rows = T.callRules("cudaFoo");
+  REQUIRE(Rows.size() == 2);
+  CHECK(Rows[0]->Row.Line == 2);
+  CHECK(Rows[1]->Row.Notes == "no way");
+  CHECK_FALSE(Rows[1]->Call.rewrites());
+  CHECK(T.callRules("cudaBar").empty());
+
+  RuleTable Bad;
+  CHECK_THAT(errorText(Bad.addTable("t.tsv", "# c\ncudaFoo($1\thipFoo($1)\t"
+                                             "call\tsupported\n")),
+             Catch::StartsWith("t.tsv:2: "));
+  RuleTable Dup;
+  CHECK_THAT(errorText(Dup.addTable(
+                 "t.tsv", "cudaFoo($1)\thipFoo($1, 0)\tcall\tsupported\n"
+                          "cudaFoo($1)\thipFoo($1, 1)\tcall\tsupported\n")),
+             Catch::Contains("already a call rule at t.tsv:1"));
+}
+
+TEST_CASE("the built-in call rows parse and name known callees",
+          "[rules][call]") {
+  const RuleTable &T = RuleTable::builtin();
+  REQUIRE_FALSE(T.allCallRules().empty());
+  for (const CallRow &C : T.allCallRules()) {
+    INFO(C.Row.Family << ".tsv:" << C.Row.Line << ": " << C.Row.Cuda);
+    // Every callee is a CUDA name the name tables translate, so a call no
+    // row fits is still renamed.
+    const Rule *Name = T.lookup(C.Call.Callee);
+    REQUIRE(Name);
+    CHECK(Name->hasHip());
+  }
+}
