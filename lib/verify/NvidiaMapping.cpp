@@ -84,6 +84,7 @@ const StringRef kHandWritten[] = {
     "gcnArchName",
     "hipMalloc",
     "hipFree",
+    "hipCtxCreate",
 };
 
 /// Macros the hand-written part defines as function-like macros over names
@@ -331,6 +332,17 @@ inline cudaError_t deviceFree(D ptr) {
 } // namespace hipwright_nv
 #define hipMalloc ::hipwright_nv::deviceMalloc
 #define hipFree ::hipwright_nv::deviceFree
+
+// ---- Contexts ---------------------------------------------------------------
+// hipCtxCreate keeps the (ctx, flags, dev) form; CUDA 13's cuCtxCreate (the
+// _v4 entry point) takes a CUctxCreateParams* second, null for "none".
+#if CUDA_VERSION >= 13000
+#define hipCtxCreate(ctx, flags, dev)                                          \
+  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), nullptr, (flags), (dev)))
+#else
+#define hipCtxCreate(ctx, flags, dev)                                          \
+  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), (flags), (dev)))
+#endif
 
 // ---- Warp intrinsics --------------------------------------------------------
 // On NVIDIA a warp has 32 lanes, so every mask below is narrowed to 32 bits.
