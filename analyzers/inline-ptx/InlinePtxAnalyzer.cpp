@@ -83,7 +83,7 @@ public:
   }
 
   void registerPPCallbacks(Preprocessor &PP) override {
-    PP.addPPCallbacks(std::make_unique<DefinitionWatcher>(*this));
+    PP.addPPCallbacks(std::make_unique<DefinitionWatcher>(*this, PP));
   }
 
   void run(const MatchFinder::MatchResult &R) override {
@@ -115,9 +115,7 @@ public:
     // scanAsm lexes the range itself: it needs the exact extent of each asm
     // statement for its fix-it, which the shared raw tokens do not keep.
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
-      for (const ptx::MacroAsm &M :
-           ptx::scanMacroAsm(B.Range, SM, Ctx.langOpts()))
-        emitForMacro(M);
+      emitForMacros(ptx::scanMacroAsm(B.Range, SM, Ctx.langOpts()));
       for (ptx::LexedAsm &L : ptx::scanAsm(B.Range, SM, Ctx.langOpts()))
         if (ptx::looksLikePtx(L.Asm.Ptx) &&
             !ReportedInMacro.contains(L.Begin.getRawEncoding()))
@@ -129,7 +127,7 @@ private:
   /// Reads every #define the parse processes in a user file.
   class DefinitionWatcher : public PPCallbacks {
   public:
-    explicit DefinitionWatcher(InlinePtxAnalyzer &A) : A(A) {}
+    DefinitionWatcher(InlinePtxAnalyzer &A, Preprocessor &PP) : A(A), PP(PP) {}
     void MacroDefined(const Token &Name, const MacroDirective *MD) override {
       const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
       SourceLocation Loc = Name.getLocation();
@@ -144,31 +142,79 @@ private:
       auto [FID, Offset] = SM.getDecomposedLoc(Loc);
       SourceLocation LineStart =
           SM.translateLineCol(FID, SM.getLineNumber(FID, Offset), 1);
-      for (const ptx::MacroAsm &M :
-           ptx::scanMacroAsm(SourceRange(LineStart, MI->getDefinitionEndLoc()),
-                             SM, A.Ctx.langOpts()))
-        A.emitForMacro(M);
+      // A name in the template that is a macro holding one string literal
+      // (`#define PTX_RELAXED "relaxed.gpu"`) reads as that string.
+      auto Resolve = [this](StringRef Name) -> std::optional<std::string> {
+        const MacroInfo *Def = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+        if (!Def || Def->getNumTokens() != 1 ||
+            !Def->tokens().front().is(tok::string_literal))
+          return std::nullopt;
+        return ptx::decodeStringLiteral(PP.getSpelling(Def->tokens().front()));
+      };
+      A.emitForMacros(
+          ptx::scanMacroAsm(SourceRange(LineStart, MI->getDefinitionEndLoc()),
+                            SM, A.Ctx.langOpts(), Resolve));
     }
 
   private:
     InlinePtxAnalyzer &A;
+    Preprocessor &PP;
   };
 
-  /// One finding at the macro's name for an asm in its body; the asm
-  /// keyword is remembered so that expansions stay quiet.
-  void emitForMacro(const ptx::MacroAsm &M) {
-    if (!ptx::looksLikePtx(M.Asm.Ptx) ||
-        !ReportedInMacro.insert(M.AsmLoc.getRawEncoding()).second)
+  /// One finding per macro, at its name, for the asm statements in its
+  /// body that read as PTX (\p Found: one scan, grouped by definition); the
+  /// asm keywords are remembered so that expansions stay quiet.
+  void emitForMacros(const std::vector<ptx::MacroAsm> &Found) {
+    for (size_t I = 0; I < Found.size();) {
+      size_t J = I;
+      while (J < Found.size() && Found[J].NameLoc == Found[I].NameLoc)
+        ++J;
+      emitForMacro(llvm::ArrayRef(Found).slice(I, J - I));
+      I = J;
+    }
+  }
+
+  void emitForMacro(llvm::ArrayRef<ptx::MacroAsm> Statements) {
+    std::vector<ptx::Verdict> Verdicts;
+    bool Holes = false;
+    for (const ptx::MacroAsm &M : Statements) {
+      if (!ptx::looksLikePtx(M.Asm.Ptx) ||
+          !ReportedInMacro.insert(M.AsmLoc.getRawEncoding()).second)
+        continue;
+      if (std::optional<ptx::Verdict> V = ptx::judge(M.Asm, fixOptions())) {
+        Verdicts.push_back(std::move(*V));
+        Holes |= M.TemplateHasParameters;
+      }
+    }
+    if (Verdicts.empty())
       return;
-    std::optional<ptx::Verdict> V = ptx::judge(M.Asm, fixOptions());
-    if (!V)
-      return;
-    Finding *F = Ctx.report(M.NameLoc, V->Rule, V->Level,
-                            "in macro " + M.Macro + ": " + V->Message);
+    const ptx::MacroAsm &First = Statements.front();
+    std::string Rule = Verdicts.front().Rule;
+    Severity Level = Verdicts.front().Level;
+    std::string Message = "in macro " + First.Macro + ": ";
+    std::string Suggestion;
+    if (Verdicts.size() > 1)
+      Message += std::to_string(Verdicts.size()) + " asm statements: ";
+    for (size_t K = 0; K < Verdicts.size(); ++K) {
+      const ptx::Verdict &V = Verdicts[K];
+      if (V.Rule != Rule)
+        Rule = ptx::kRuleGeneric;
+      Level = std::max(Level, V.Level);
+      llvm::StringRef Text = V.Message;
+      if (K > 0) {
+        Text.consume_front("inline PTX ");
+        Message += "; ";
+      }
+      Message += Text;
+      if (!V.Suggestion.empty() &&
+          !llvm::StringRef(Suggestion).contains(V.Suggestion))
+        Suggestion += (Suggestion.empty() ? "" : "; ") + V.Suggestion;
+    }
+    Finding *F = Ctx.report(First.NameLoc, Rule, Level, std::move(Message));
     if (!F)
       return;
-    F->Suggestion = V->Suggestion;
-    if (M.TemplateHasParameters)
+    F->Suggestion = std::move(Suggestion);
+    if (Holes)
       F->Suggestion +=
           (F->Suggestion.empty() ? "" : "; ") +
           std::string("the PTX depends on the macro's arguments (shown as "

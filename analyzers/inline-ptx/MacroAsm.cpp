@@ -44,8 +44,9 @@ bool isString(const Tok &T) {
 /// Reads one asm statement of a macro body [Begin, End) of \p Toks.
 class BodyReader {
 public:
-  BodyReader(llvm::ArrayRef<Tok> Toks, llvm::StringRef Buf)
-      : Toks(Toks), Buf(Buf) {}
+  BodyReader(llvm::ArrayRef<Tok> Toks, llvm::StringRef Buf,
+             const NameResolver &Resolve)
+      : Toks(Toks), Buf(Buf), Resolve(Resolve) {}
 
   /// Reads the statement whose keyword is at \p I; on success fills \p Out
   /// and leaves the index of its ')' in \p Close.
@@ -54,6 +55,7 @@ public:
 private:
   llvm::ArrayRef<Tok> Toks;
   llvm::StringRef Buf;
+  const NameResolver &Resolve;
   size_t P = 0;
   bool Holes = false;
 
@@ -79,8 +81,23 @@ std::optional<std::string> BodyReader::pieces() {
       S += "<" + Toks[++P].Text.str() + ">";
       Holes = true;
     } else if (T.Kind == tok::raw_identifier && !isQualifier(T)) {
-      S += "<" + T.Text.str() + ">";
-      Holes = true;
+      // NAME, or NAME##NAME...: a macro (or parameter) that expands to a
+      // string.
+      std::string Name = T.Text.str();
+      while (P + 2 < Toks.size() && Toks[P + 1].Kind == tok::hashhash &&
+             Toks[P + 2].Kind == tok::raw_identifier) {
+        Name += "##" + Toks[P + 2].Text.str();
+        P += 2;
+      }
+      std::optional<std::string> Known;
+      if (Resolve && !llvm::StringRef(Name).contains("##"))
+        Known = Resolve(Name);
+      if (Known) {
+        S += *Known;
+      } else {
+        S += "<" + Name + ">";
+        Holes = true;
+      }
     } else if (T.Kind != tok::hashhash) {
       break;
     }
@@ -163,7 +180,8 @@ bool BodyReader::read(size_t I, MacroAsm &Out, size_t &Close) {
 } // namespace
 
 std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
-                                   const LangOptions &LO) {
+                                   const LangOptions &LO,
+                                   const NameResolver &Resolve) {
   auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
   auto [EndFID, End] = SM.getDecomposedLoc(Range.getEnd());
   bool Invalid = false;
@@ -214,7 +232,7 @@ std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
     const Tok &LastTok = Body.back();
     SourceRange Definition(Loc(Toks[I].Offset),
                            Loc(LastTok.Offset + LastTok.Text.size()));
-    BodyReader Reader(Body, Buf);
+    BodyReader Reader(Body, Buf, Resolve);
     for (size_t K = 0; K < Body.size(); ++K) {
       if (!isAsmKeyword(Body[K]))
         continue;

@@ -18,6 +18,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,12 +35,18 @@ struct MacroAsm {
   bool TemplateHasParameters = false;
 };
 
+/// The string a name in a template stands for, when it is known (a macro
+/// defined as one string literal); std::nullopt leaves a `<name>` hole.
+using NameResolver =
+    std::function<std::optional<std::string>(llvm::StringRef Name)>;
+
 /// Every asm statement in the bodies of the #define directives that start
 /// in \p Range (a file range, raw-lexed: no macro is expanded), in source
 /// order. A statement whose parentheses do not close inside the body is
-/// dropped.
+/// dropped. Pasted names (`A##B`) make one hole.
 std::vector<MacroAsm> scanMacroAsm(clang::SourceRange Range,
                                    const clang::SourceManager &SM,
-                                   const clang::LangOptions &LO);
+                                   const clang::LangOptions &LO,
+                                   const NameResolver &Resolve = nullptr);
 
 } // namespace hipwright::ptx

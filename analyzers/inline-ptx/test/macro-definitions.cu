@@ -28,6 +28,23 @@ DEFINE_LD(global, u64, uint64_t, "l")
 #define POPC(bits) asm("popc.b" #bits " %0, %1;" : "=r"(n) : "r"(x))
 // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: in macro POPC: inline PTX popc -> __popc(x) [inline-ptx.bit-manipulation]
 
+// Several asm statements in one macro: one finding that lists them. A name
+// defined as a string literal reads as its string.
+#define PTX_ORDER "relaxed.gpu"
+#define DEFINE_LD_ST(type, ctype)                                              \
+  __device__ inline ctype ld_relaxed_##type(const ctype *p) {                 \
+    ctype v;                                                                   \
+    asm volatile("ld." PTX_ORDER ".global." #type " %0, [%1];"                 \
+                 : "=r"(v) : "l"(p) : "memory");                               \
+    return v;                                                                  \
+  }                                                                            \
+  __device__ inline void st_volatile_##type(ctype *p, ctype v) {              \
+    asm volatile("st.volatile.global." #type " [%0], %1;"                      \
+                 :: "l"(p), "r"(v) : "memory");                                \
+  }
+// CHECK-MESSAGES: :[[@LINE-11]]:9: warning: in macro DEFINE_LD_ST: 2 asm statements: inline PTX ld.relaxed -> __hip_atomic_load(p, [v,] __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); st.volatile -> a volatile access (*(volatile T *)p) [inline-ptx.memory]
+DEFINE_LD_ST(u32, uint32_t)
+
 // Silenced at the definition.
 #define ACTIVEMASK(m) asm volatile("activemask.b32 %0;" : "=r"(m)) // NOLINT(inline-ptx)
 
