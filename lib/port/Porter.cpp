@@ -144,9 +144,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   {
     // Default: every CPU the process may run on (what nproc reports).
     unsigned Jobs =
-        Req.Jobs
-            ? Req.Jobs
-            : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+        Req.Jobs ? Req.Jobs
+                 : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
     std::mutex ProgressMutex;
     size_t Done = 0;
@@ -252,9 +251,9 @@ Expected<PortResult> runPort(const PortRequest &Req) {
         Lines.emplace(O.Original);
       auto [Line, Col] = Lines->lineAndColumn(C.Dropped.Offset);
       O.Errors.push_back(Path + ":" + std::to_string(Line) + ":" +
-                         std::to_string(Col) + ": error: conflicting edits: '" +
-                         C.Kept.Text + "' kept, '" + C.Dropped.Text +
-                         "' not applied");
+                         std::to_string(Col) +
+                         ": error: conflicting edits: '" + C.Kept.Text +
+                         "' kept, '" + C.Dropped.Text + "' not applied");
     }
     if (!O.Errors.empty())
       O.Status = FileStatus::Partial;
