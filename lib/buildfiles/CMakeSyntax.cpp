@@ -15,6 +15,8 @@ public:
 
   Expected<std::vector<CMakeCommand>> run() {
     std::vector<CMakeCommand> Out;
+    if (T.starts_with("\xEF\xBB\xBF")) // CMake reads UTF-8 with a BOM
+      P = 3;
     while (P < T.size()) {
       char C = T[P];
       if (C == '\n') {
