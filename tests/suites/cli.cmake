@@ -18,3 +18,10 @@ add_test(NAME cli.output-safety
 add_test(NAME cli.edge_input
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/edge_input_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+
+# Build-file migration (issue 11): tests/build_files/cuda_project's CMake
+# files against tests/build_files/expected, idempotence, --jobs, modes.
+add_test(NAME cli.build_files
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/build_files_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.build_files PROPERTIES LABELS "cli")
