@@ -2,6 +2,7 @@
 #include "buildfiles/BuildFiles.h"
 #include "buildfiles/BuildRules.h"
 #include "buildfiles/CMakeMigrator.h"
+#include "buildfiles/MakeMigrator.h"
 #include "port/EditSet.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,6 +18,9 @@ std::optional<BuildFileKind> buildFileKind(StringRef Path) {
   StringRef Name = sys::path::filename(Path);
   if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
     return BuildFileKind::CMake;
+  if (Name == "GNUmakefile" || Name == "Makefile" || Name == "makefile" ||
+      Name.ends_with(".mk"))
+    return BuildFileKind::Make;
   return std::nullopt;
 }
 
@@ -36,7 +40,8 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
       continue;
     }
     R.Original = R.Translated = (*Buf)->getBuffer().str();
-    collectCMakePackages(R.Original, Rules, Needed, Found);
+    if (buildFileKind(R.Path) == BuildFileKind::CMake)
+      collectCMakePackages(R.Original, Rules, Needed, Found);
   }
   CMakeMigrationContext Ctx;
   Ctx.Architectures = Opts.Architectures;
@@ -47,7 +52,15 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
   for (BuildFileResult &R : Out) {
     if (!R.Errors.empty())
       continue;
-    CMakeMigration M = migrateCMake(R.Path, R.Original, Ctx);
+    CMakeMigration M;
+    if (buildFileKind(R.Path) == BuildFileKind::Make) {
+      MakeMigrationContext MC;
+      MC.Architectures = Opts.Architectures;
+      MC.Rules = &Rules;
+      M = migrateMake(R.Path, R.Original, MC);
+    } else {
+      M = migrateCMake(R.Path, R.Original, Ctx);
+    }
     if (!M.Error.empty()) {
       R.Errors.push_back(M.Error);
       continue;

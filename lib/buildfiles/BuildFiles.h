@@ -9,9 +9,10 @@
 
 namespace hipwright {
 
-enum class BuildFileKind { CMake };
+enum class BuildFileKind { CMake, Make };
 
-/// CMakeLists.txt and *.cmake; nullopt for every other file.
+/// CMakeLists.txt and *.cmake; GNUmakefile, Makefile, makefile and *.mk;
+/// nullopt for every other file.
 std::optional<BuildFileKind> buildFileKind(llvm::StringRef Path);
 
 /// What the migration made of one build file.

@@ -28,6 +28,8 @@ static std::optional<BuildRuleKind> parseKind(StringRef S) {
     return BuildRuleKind::Property;
   if (S == "command")
     return BuildRuleKind::Command;
+  if (S == "library")
+    return BuildRuleKind::Library;
   return std::nullopt;
 }
 
@@ -73,7 +75,8 @@ Error BuildRuleTable::addTable(StringRef Name, StringRef Text) {
       return Fail("empty CUDA name");
     if (!R.hasHip() && R.Notes.empty())
       return Fail("'" + R.Cuda + "' has no HIP name and no reason in notes");
-    if ((R.Kind == BuildRuleKind::Target || R.Kind == BuildRuleKind::LibVar) &&
+    if ((R.Kind == BuildRuleKind::Target || R.Kind == BuildRuleKind::LibVar ||
+         R.Kind == BuildRuleKind::Library) &&
         R.hasHip() && R.Packages.empty())
       return Fail("'" + R.Cuda + "' names HIP targets but no package");
     for (const std::string &P : R.Packages)

@@ -17,7 +17,14 @@
 
 namespace hipwright {
 
-enum class BuildRuleKind { Target, Variable, LibVar, Property, Command };
+enum class BuildRuleKind {
+  Target,
+  Variable,
+  LibVar,
+  Property,
+  Command,
+  Library, ///< -l<name> of a Makefile
+};
 
 struct BuildRule {
   std::string Cuda;

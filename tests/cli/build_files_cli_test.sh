@@ -64,6 +64,24 @@ for f in $cmake_files; do
   cmp -s "$project/$f" "$work/inplace/$f.orig" || fail "--in-place: $f.orig is not the original"
 done
 
+# ---- a Makefile project -------------------------------------------------------
+mk="$here/make_project"
+run 0 "port the Makefile project" "$hw" port "$mk" --out-root "$work/mk" --no-analyzers \
+  --stats "$work/mk.json"
+cmp -s "$here/expected/make/Makefile" "$work/mk/Makefile" ||
+  { fail "Makefile differs from expected/make/Makefile"; diff -u "$here/expected/make/Makefile" "$work/mk/Makefile" | head -30; }
+[ "$(json_get "$work/mk.json" "d['build_files']['migrated']")" = 1 ] || fail "stats: the Makefile is not counted"
+if command -v make >/dev/null; then
+  run 0 "make -n on the migrated Makefile" make -n -C "$work/mk"
+  grep -q nvcc "$work/out.txt" && fail "make -n still calls nvcc: $(grep nvcc "$work/out.txt")"
+  grep -q -- "/opt/rocm/llvm/bin/clang++ -x hip -O2 -std=c++17 -fgpu-rdc --offload-arch=gfx942 --offload-arch=gfx950 -Wall -c fill.cu -o fill.o" "$work/out.txt" ||
+    fail "make -n: compile command: $(cat "$work/out.txt")"
+  grep -q -- "--hip-link .* fill.o scale.o -o fill -L/opt/rocm/lib -lamdhip64 -lhiprand" "$work/out.txt" ||
+    fail "make -n: link command: $(cat "$work/out.txt")"
+fi
+run 0 "port the migrated Makefile again" "$hw" port "$work/mk" --diff --no-analyzers
+[ ! -s "$work/out.txt" ] || { fail "porting the Makefile again changed it"; head -20 "$work/out.txt"; }
+
 # ---- what CMake cannot read, and what is not the user's ---------------------
 mkdir -p "$work/bad/build/CMakeFiles"
 printf '#include <cuda_runtime.h>\nvoid f() { cudaDeviceSynchronize(); }\n' >"$work/bad/k.cu"

@@ -8,7 +8,9 @@
 #  - the static library `kernels` (separable compilation, hipRAND) builds,
 #    its objects carrying gfx942 and gfx950 device code;
 #  - the executable fill_demo links it with -fgpu-rdc --hip-link, and the
-#    library's saxpy kernel is in fill_demo's gfx942 and gfx950 code objects.
+#    library's saxpy kernel is in fill_demo's gfx942 and gfx950 code objects;
+#  - make builds the migrated tests/build_files/make_project with clang 22
+#    (no nvcc called), its kernel in the gfx942 and gfx950 code objects.
 # Exit 77 (skipped) when a tool is missing, unless HIPWRIGHT_REQUIRE_TOOLCHAIN=1.
 #
 #   build_files_cmake_build_test.sh HIPWRIGHT_BINARY
@@ -71,9 +73,35 @@ for t in gfx942 gfx950; do
   "$llvm/clang-offload-bundler" --unbundle --type=o --input="$work/fatbin" \
     "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/$t.co" ||
     { fail "fill_demo: no $t code object"; continue; }
-  "$llvm/llvm-readelf" --syms "$work/$t.co" | grep -q "_Z5saxpyifPKfPf.kd" ||
+  # Read whole before grep -q: under pipefail an early exit is a SIGPIPE.
+  syms=$("$llvm/llvm-readelf" --syms "$work/$t.co")
+  grep -q "_Z5saxpyifPKfPf.kd" <<<"$syms" ||
     fail "fill_demo's $t code object lacks the library's saxpy kernel (device link)"
 done
+
+# ---- the migrated Makefile, built by make with clang 22 ----------------------
+if command -v make >/dev/null; then
+  run 0 "port the Makefile project" "$hw" port "$root/tests/build_files/make_project" \
+    --out-root "$work/mk" --no-analyzers -q
+  # HIPCXX and ROCM_PATH are the migrated Makefile's knobs; the flags are
+  # what Debian's HIP needs with clang 22 (as for CMake above).
+  hipcxx="$llvm/clang++ --rocm-path=/usr --rocm-device-lib-path=$devlibs -mcode-object-version=5"
+  hipcxx+=" -include $root/include/hipwright/hip_prelude.h -I$root/include"
+  run 0 "make builds the migrated Makefile" make -C "$work/mk" "HIPCXX=$hipcxx" ROCM_PATH=/usr
+  grep -q nvcc "$work/out.txt" && fail "make called nvcc"
+  "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$work/mk-fatbin" "$work/mk/fill" ||
+    fail "fill has no .hip_fatbin"
+  for t in gfx942 gfx950; do
+    "$llvm/clang-offload-bundler" --unbundle --type=o --input="$work/mk-fatbin" \
+      "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/mk-$t.co" ||
+      { fail "fill: no $t code object"; continue; }
+    syms=$("$llvm/llvm-readelf" --syms "$work/mk-$t.co")
+    grep -q "_Z8scaleAllPfi.kd" <<<"$syms" ||
+      fail "fill's $t code object lacks its kernel"
+  done
+else
+  missing "no make"
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"

@@ -6,8 +6,8 @@
 // packages of the ROCm libraries installed here.
 //
 //===----------------------------------------------------------------------===//
-#include "RequireTool.h"
 #include "buildfiles/BuildRules.h"
+#include "RequireTool.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -91,10 +91,11 @@ TEST_CASE("build table rows are checked as they are read", "[build-rules]") {
 TEST_CASE("CUDA targets are the ones FindCUDAToolkit defines",
           "[build-rules]") {
   std::string Share = cmakeShareDir();
-  auto Module = llvm::MemoryBuffer::getFile(
-      Share + "/Modules/FindCUDAToolkit.cmake");
+  auto Module =
+      llvm::MemoryBuffer::getFile(Share + "/Modules/FindCUDAToolkit.cmake");
   if (Share.empty() || !Module)
-    HIPWRIGHT_TOOL_MISSING("CMake's FindCUDAToolkit.cmake (package cmake-data)");
+    HIPWRIGHT_TOOL_MISSING(
+        "CMake's FindCUDAToolkit.cmake (package cmake-data)");
   llvm::StringRef Text = (*Module)->getBuffer();
   unsigned Checked = 0;
   for (const BuildRule &R : BuildRuleTable::builtin().rows()) {
@@ -185,6 +186,6 @@ TEST_CASE("HIP targets are exported by the installed ROCm packages",
   }
   CHECK(Checked >= 5); // hip::host, hip::hiprand, roc::hipsparse at least
   if (!Missing.empty())
-    WARN("not installed here, targets unchecked: "
-         << llvm::join(Missing, ", "));
+    WARN(
+        "not installed here, targets unchecked: " << llvm::join(Missing, ", "));
 }

@@ -66,8 +66,9 @@ TEST_CASE("languages become HIP and CMake 3.21 is required",
   // A project named CUDA is not a language.
   CHECK(migrate("project(CUDA CXX)\n").Text == "project(CUDA CXX)\n");
   // A newer minimum stays.
-  CHECK(migrate("cmake_minimum_required(VERSION 3.25)\nproject(p CUDA)\n")
-            .Text == "cmake_minimum_required(VERSION 3.25)\nproject(p HIP)\n");
+  CHECK(
+      migrate("cmake_minimum_required(VERSION 3.25)\nproject(p CUDA)\n").Text ==
+      "cmake_minimum_required(VERSION 3.25)\nproject(p HIP)\n");
 }
 
 TEST_CASE("find_package(CUDAToolkit) finds hip and the libraries the "
@@ -102,13 +103,13 @@ TEST_CASE("imported targets come from rules/build/cmake.tsv",
 }
 
 TEST_CASE("architectures become the AMD targets", "[cmake-migrate]") {
-  Migrated M = migrate(
-      "set(CMAKE_CUDA_ARCHITECTURES 80 86 CACHE STRING \"archs\")\n"
-      "set_target_properties(a PROPERTIES CUDA_ARCHITECTURES \"80;90\" "
-      "CUDA_STANDARD 17)\n"
-      "set_property(TARGET b PROPERTY CUDA_ARCHITECTURES ${ARCHS})\n"
-      "if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)\nendif()\n",
-      {"gfx90a"});
+  Migrated M =
+      migrate("set(CMAKE_CUDA_ARCHITECTURES 80 86 CACHE STRING \"archs\")\n"
+              "set_target_properties(a PROPERTIES CUDA_ARCHITECTURES \"80;90\" "
+              "CUDA_STANDARD 17)\n"
+              "set_property(TARGET b PROPERTY CUDA_ARCHITECTURES ${ARCHS})\n"
+              "if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)\nendif()\n",
+              {"gfx90a"});
   CHECK(M.Text ==
         "set(CMAKE_HIP_ARCHITECTURES gfx90a CACHE STRING \"archs\")\n"
         "set_target_properties(a PROPERTIES HIP_ARCHITECTURES \"gfx90a\" "
@@ -130,15 +131,14 @@ TEST_CASE("CUDA variables, library variables and generator expressions",
       "$<$<COMPILE_LANGUAGE:CXX,CUDA>:BOTH=1>)\n"
       "set(CMAKE_CUDA_HOST_COMPILER g++)\n"
       "find_program(NVCC nvcc)\n");
-  CHECK(M.Text ==
-        "string(APPEND CMAKE_HIP_FLAGS_RELEASE \" -O3\")\n"
-        "message(STATUS \"${CMAKE_HIP_COMPILER} for CUDA\")\n"
-        "target_link_libraries(a hip::host roc::hipblas)\n"
-        "target_compile_definitions(a PRIVATE "
-        "$<$<COMPILE_LANG_AND_ID:HIP,Clang>:NV=1> "
-        "$<$<COMPILE_LANGUAGE:CXX,HIP>:BOTH=1>)\n"
-        "set(CMAKE_CUDA_HOST_COMPILER g++)\n"
-        "find_program(NVCC nvcc)\n");
+  CHECK(M.Text == "string(APPEND CMAKE_HIP_FLAGS_RELEASE \" -O3\")\n"
+                  "message(STATUS \"${CMAKE_HIP_COMPILER} for CUDA\")\n"
+                  "target_link_libraries(a hip::host roc::hipblas)\n"
+                  "target_compile_definitions(a PRIVATE "
+                  "$<$<COMPILE_LANG_AND_ID:HIP,Clang>:NV=1> "
+                  "$<$<COMPILE_LANGUAGE:CXX,HIP>:BOTH=1>)\n"
+                  "set(CMAKE_CUDA_HOST_COMPILER g++)\n"
+                  "find_program(NVCC nvcc)\n");
   CHECK(M.noteContains("CMAKE_CUDA_HOST_COMPILER left as written: clang "
                        "compiles both sides",
                        5));
@@ -168,8 +168,9 @@ TEST_CASE("separable compilation becomes -fgpu-rdc", "[cmake-migrate]") {
       "  target_compile_options(b " + Rdc + "  target_link_options(b " + Link +
       "set_target_properties(c PROPERTIES\n"
       "  POSITION_INDEPENDENT_CODE ON) # pic\n"
-      "target_compile_options(c " + Rdc + "target_link_options(c " + Link +
-      "target_compile_options(d " + Rdc + "target_link_options(d " + Link +
+      "target_compile_options(c " +
+      Rdc + "target_link_options(c " + Link + "target_compile_options(d " +
+      Rdc + "target_link_options(d " + Link +
       "set_target_properties(e PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)\n";
   CHECK(M.Text == Want);
   CHECK(M.noteContains("CUDA_SEPARABLE_COMPILATION OFF left as written", 7));
@@ -239,8 +240,8 @@ TEST_CASE("FindCUDA commands", "[cmake-migrate]") {
                   "set_source_files_properties(k.cu PROPERTIES LANGUAGE HIP)\n"
                   "include_directories(inc)\n"
                   "cuda_add_cublas_to_target(app)\n");
-  CHECK(M.noteContains("cuda_add_library left as written: move its OPTIONS",
-                       2));
+  CHECK(
+      M.noteContains("cuda_add_library left as written: move its OPTIONS", 2));
   CHECK(M.noteContains("cuda_add_cublas_to_target left as written: link "
                        "roc::hipblas",
                        4));

@@ -29,8 +29,7 @@ TEST_CASE("nvcc flags map to clang's", "[nvcc-flags]") {
         "-fgpu-flush-denormals-to-zero "
         "-fno-hip-fp32-correctly-rounded-divide-sqrt -ffp-contract=fast");
   CHECK(tr("-ftz=true") == "-fgpu-flush-denormals-to-zero");
-  CHECK(tr("-prec-div=false") ==
-        "-fno-hip-fp32-correctly-rounded-divide-sqrt");
+  CHECK(tr("-prec-div=false") == "-fno-hip-fp32-correctly-rounded-divide-sqrt");
   CHECK(tr("-prec-sqrt", "true") == "drop:2");
   CHECK(tr("--fmad=false") == "-ffp-contract=off");
   CHECK(tr("-lineinfo") == "-gline-tables-only");
@@ -69,7 +68,7 @@ TEST_CASE("architecture flags become --offload-arch where asked",
 }
 
 TEST_CASE("flags clang shares are left alone", "[nvcc-flags]") {
-  for (const char *F : {"-O3", "-g", "-std=c++17", "-DFOO=1", "-Wall",
-                        "-fPIC", "-I/usr/include", "-x"})
+  for (const char *F : {"-O3", "-g", "-std=c++17", "-DFOO=1", "-Wall", "-fPIC",
+                        "-I/usr/include", "-x"})
     CHECK(tr(F, "c++") == "keep");
 }
