@@ -189,3 +189,25 @@ TEST_CASE("HIP targets are exported by the installed ROCm packages",
     WARN(
         "not installed here, targets unchecked: " << llvm::join(Missing, ", "));
 }
+
+TEST_CASE("Makefile libraries are the ones the installed ROCm ships",
+          "[build-rules]") {
+  const std::string LibDir = "/usr/lib/x86_64-linux-gnu";
+  if (!exists(LibDir + "/libamdhip64.so"))
+    HIPWRIGHT_TOOL_MISSING("HIP's runtime library (libamdhip64-dev)");
+  unsigned Checked = 0, Rows = 0;
+  for (const BuildRule &R : BuildRuleTable::builtin().rows()) {
+    if (R.Kind != BuildRuleKind::Library)
+      continue;
+    ++Rows;
+    // A library's CMake package installed means the library is too.
+    if (!R.hasHip() ||
+        !exists("/usr/lib/x86_64-linux-gnu/cmake/" + R.Packages.front()))
+      continue;
+    INFO("rules/build/cmake.tsv:" << R.Line << ": -l" << R.Hip[0]);
+    CHECK(exists(LibDir + "/lib" + R.Hip[0] + ".so"));
+    ++Checked;
+  }
+  CHECK(Rows >= 10);
+  CHECK(Checked >= 3); // amdhip64 (cudart, cudart_static, cuda), hiprand
+}

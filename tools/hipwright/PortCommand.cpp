@@ -45,9 +45,10 @@ translation:
   -j, --jobs N           translation units in parallel (default: cores)
 
 build files:
-  --no-build-files       leave CMakeLists.txt and *.cmake files alone (by
-                         default they are migrated to CMake's HIP language,
-                         for the targets of --targets: docs/build-files.md)
+  --no-build-files       leave CMake files and Makefiles alone (by default
+                         they are migrated to CMake's HIP language and
+                         clang's HIP mode, for the targets of --targets:
+                         docs/build-files.md)
 
 analysis:
   --fix                  also apply the analyzers' safe fix-its
