@@ -229,7 +229,7 @@ private:
     size_t I = P;
     while (I < T.size() && (T[I] == ' ' || T[I] == '\t' || T[I] == '\r'))
       ++I;
-    if (I < T.size() && T[I] == '#' && T.substr(I).starts_with("#[") == false)
+    if (I < T.size() && T[I] == '#' && !T.substr(I).starts_with("#["))
       I = std::min(T.find('\n', I), T.size());
     if (I >= T.size() || T[I] == '\n') {
       P = I;
@@ -356,7 +356,7 @@ private:
     commandName(C);
     for (const CMakeArg &Arg : A)
       for (const Ident &Id : identifiers(Arg))
-        name(C, Arg, Id);
+        name(Arg, Id);
   }
 
   void findPackage(size_t Index) {
@@ -510,11 +510,9 @@ private:
                               ? ";"
                               : " ";
         std::string New = join(Tr->Hip, Sep);
-        if (W.WholeArg && L.WholeArg && !W.InGenex &&
-            C.Args[W.Arg].Kind == CMakeArgKind::Unquoted && L.Arg != W.Arg)
-          edit(C.Args[W.Arg].Begin, C.Args[L.Arg].End, New);
-        else
-          edit(W.Begin, L.End, New);
+        // Across two quoted arguments the quotes outside the range stay:
+        // "-Xcompiler" "-fPIC" becomes "-fPIC".
+        edit(W.Begin, L.End, New);
         if (!Tr->Note.empty())
           note(W.Begin,
                "nvcc flag '" + Shown + "' became '" + New + "': " + Tr->Note);
@@ -650,13 +648,20 @@ private:
     return Colon == StringRef::npos ? StringRef() : Inside.substr(0, Colon);
   }
 
-  void name(const CMakeCommand &C, const CMakeArg &A, const Ident &Id) {
+  void name(const CMakeArg &A, const Ident &Id) {
     StringRef S = Id.Text;
-    if (S == "CUDA" || S == "NVIDIA") {
+    if (S == "CUDA") {
       StringRef Head = genexHead(A, Id);
       if (Head == "COMPILE_LANGUAGE" || Head == "LINK_LANGUAGE" ||
           Head == "COMPILE_LANG_AND_ID")
-        edit(Id.Begin, Id.End, S == "CUDA" ? "HIP" : "Clang");
+        edit(Id.Begin, Id.End, "HIP");
+      return;
+    }
+    // $<COMPILE_LANG_AND_ID:CUDA,NVIDIA>: HIP's compiler id is Clang.
+    if (S == "NVIDIA") {
+      if (genexHead(A, Id) == "COMPILE_LANG_AND_ID" &&
+          T.slice(A.ContentBegin, Id.Begin).ends_with("CUDA,"))
+        edit(Id.Begin, Id.End, "Clang");
       return;
     }
     if (S.contains("::")) {
@@ -692,7 +697,6 @@ private:
       }
       return;
     }
-    (void)C;
   }
 
   static bool cudaLike(StringRef S) {

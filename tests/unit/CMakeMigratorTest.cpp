@@ -269,3 +269,15 @@ TEST_CASE("a file CMake cannot read is left alone with its error",
   CHECK(M.Error == "CMakeLists.txt:2: error: unterminated quoted argument");
   CHECK(M.Text == "project(p CUDA)\nset(A \"unterminated)\n");
 }
+
+TEST_CASE("flags split over quoted arguments and compiler ids",
+          "[cmake-migrate]") {
+  Migrated M = migrate("target_compile_options(a PRIVATE \"-Xcompiler\" "
+                       "\"-fPIC\")\n"
+                       "target_compile_definitions(a PRIVATE "
+                       "$<$<COMPILE_LANG_AND_ID:CXX,NVIDIA>:NVHPC=1>)\n");
+  CHECK(M.Text == "target_compile_options(a PRIVATE \"-fPIC\")\n"
+                  "target_compile_definitions(a PRIVATE "
+                  "$<$<COMPILE_LANG_AND_ID:CXX,NVIDIA>:NVHPC=1>)\n");
+  requireIdempotent(M.Text);
+}
