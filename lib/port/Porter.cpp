@@ -1,5 +1,6 @@
 //===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
 #include "port/Porter.h"
+#include "buildfiles/BuildFiles.h"
 #include "findings/Fingerprint.h"
 #include "findings/Suppressions.h"
 #include "port/SourceDialect.h"
@@ -262,11 +263,37 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       O.Status = FileStatus::Unchanged;
     Result.Files.push_back(std::move(O));
   }
+  if (Req.MigrateBuildFiles && !Tree.BuildFiles.empty()) {
+    BuildMigrationOptions BO;
+    BO.Architectures = Req.BuildArchitectures;
+    for (BuildFileResult &B : migrateBuildFiles(Tree.BuildFiles, BO)) {
+      FileOutcome O;
+      O.Path = B.Path;
+      O.BuildFile = true;
+      O.Parsed = false;
+      O.Original = std::move(B.Original);
+      O.Translated = std::move(B.Translated);
+      O.Errors = std::move(B.Errors);
+      O.Notes = std::move(B.Notes);
+      if (!O.Errors.empty())
+        O.Status = O.Original.empty() && O.Translated.empty()
+                       ? FileStatus::Failed
+                       : FileStatus::Partial;
+      else
+        O.Status = O.Translated != O.Original ? FileStatus::Translated
+                                              : FileStatus::Unchanged;
+      Result.Files.push_back(std::move(O));
+    }
+    std::stable_sort(Result.Files.begin(), Result.Files.end(),
+                     [](const FileOutcome &A, const FileOutcome &B) {
+                       return A.Path < B.Path;
+                     });
+  }
   Result.Conflicts = Edits.conflicts();
   markSuppressedAndFingerprint(Result);
-  Result.Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  Result.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return Result;
 }
 

@@ -33,6 +33,11 @@ struct PortRequest {
   /// With ApplyFixes: only the fix-its of these rule ids (globs; a category
   /// covers its subrules). Empty: all.
   std::vector<std::string> FixRules;
+  /// Also migrate the CMake files of the inputs (buildfiles/): `port` sets
+  /// it unless --no-build-files; lint and report read sources only.
+  bool MigrateBuildFiles = false;
+  /// The AMD targets a migrated build compiles for (HIP_ARCHITECTURES).
+  std::vector<std::string> BuildArchitectures = {"gfx942", "gfx950"};
   /// Called after each translation unit finishes, from a worker thread but
   /// never concurrently (a progress line; lib/support/Progress.h).
   ProgressCallback OnUnitDone;
@@ -51,6 +56,11 @@ struct FileOutcome {
   /// HIP already (SourceDialect.h): not parsed, left as it is; its status
   /// is Unchanged.
   bool AlreadyHip = false;
+  /// A build file (CMakeLists.txt, *.cmake) migrated for HIP, not a source.
+  bool BuildFile = false;
+  /// "PATH:LINE: note: ..." for what the migration left to a person (build
+  /// files: flags dropped, names with no HIP rule).
+  std::vector<std::string> Notes;
 };
 
 struct PortResult {

@@ -44,13 +44,20 @@ translation:
                          release the rules know)
   -j, --jobs N           translation units in parallel (default: cores)
 
+build files:
+  --no-build-files       leave CMake files and Makefiles alone (by default
+                         they are migrated to CMake's HIP language and
+                         clang's HIP mode, for the targets of --targets:
+                         docs/build-files.md)
+
 analysis:
   --fix                  also apply the analyzers' safe fix-its
   --rules LIST           with --fix: only these rules' fix-its (comma-
                          separated ids or globs; a category covers its
                          subrules)
-  --targets LIST         AMD targets the analyzers judge against
-                         (default gfx942,gfx950)
+  --targets LIST         AMD targets the analyzers judge against and the
+                         migrated build files compile for (default
+                         gfx942,gfx950)
   --no-analyzers         translate only (no findings, no fix-its)
 
 reporting:
@@ -79,6 +86,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   bool Quiet = false;
   std::string Targets = kDefaultTargets;
   bool Analyze = true;
+  bool BuildFiles = true;
   int Modes = 0;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -111,6 +119,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Out.Backup = false;
     } else if (C.flag("--copy-unchanged")) {
       Out.CopyUnchanged = true;
+    } else if (C.flag("--no-build-files")) {
+      BuildFiles = false;
     } else if (C.flag("--no-analyzers")) {
       Analyze = false;
     } else if (auto V = C.value("--rules", Missing)) {
@@ -131,7 +141,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
         Req.Options.Launch = LaunchSyntax::HipLaunchKernelGGL;
       else
         return usageError("--launch-syntax must be chevron or "
-                          "hip-launch-kernel-ggl, not '" + *V + "'");
+                          "hip-launch-kernel-ggl, not '" +
+                          *V + "'");
     } else if (auto V = C.value("--stats", Missing)) {
       StatsFile = *V;
     } else if (Missing) {
@@ -165,6 +176,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
                       "--rules`)");
   if (Req.ApplyFixes && !Analyze)
     return usageError("--fix needs the analyzers; drop --no-analyzers");
+  Req.MigrateBuildFiles = BuildFiles;
+  Req.BuildArchitectures.clear();
+  for (const GpuTarget &G : *ParsedTargets)
+    Req.BuildArchitectures.push_back(G.Name);
   if (Analyze)
     Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
