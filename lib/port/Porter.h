@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "findings/FindingsStage.h"
 #include "port/EditSet.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
@@ -31,8 +32,13 @@ struct PortRequest {
   /// Apply the analyzers' safe fix-its with the translation (--fix).
   bool ApplyFixes = false;
   /// With ApplyFixes: only the fix-its of these rule ids (globs; a category
-  /// covers its subrules). Empty: all.
+  /// covers its subrules). Empty: all. Checked against the known rules like
+  /// every other pattern.
   std::vector<std::string> FixRules;
+  /// How the findings stage judges this run's findings (configuration,
+  /// --rules, baseline). Fix-its come only from findings it keeps and no
+  /// NOLINT suppresses.
+  FindingsPolicy Findings;
   /// Called after each translation unit finishes, from a worker thread but
   /// never concurrently (a progress line; lib/support/Progress.h).
   ProgressCallback OnUnitDone;
@@ -64,7 +70,8 @@ struct PortResult {
 };
 
 /// Runs the translation. Fails only for usage/environment errors (missing
-/// inputs, no CUDA toolkit, unreadable compile_commands.json); problems with
+/// inputs, no CUDA toolkit, unreadable compile_commands.json, a malformed
+/// .hipwright.yaml, a rule pattern that names no rule); problems with
 /// individual files are reported in their outcomes.
 llvm::Expected<PortResult> runPort(const PortRequest &Request);
 

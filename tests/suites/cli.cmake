@@ -18,3 +18,9 @@ add_test(NAME cli.output-safety
 add_test(NAME cli.edge_input
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/edge_input_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+# One findings stage for every command (issue 12): NOLINT and .hipwright.yaml
+# decide port --fix's fix-its as they decide lint's findings; a rule pattern
+# that names no rule is exit 2 with the closest ids.
+add_test(NAME cli.findings_stage
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/findings_stage_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

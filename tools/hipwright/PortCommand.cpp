@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "SharedOptions.h"
 
+#include "config/Config.h"
 #include "output/TextFindings.h"
 #include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
@@ -51,6 +52,9 @@ analysis:
                          subrules)
   --targets LIST         AMD targets the analyzers judge against
                          (default gfx942,gfx950)
+  --config FILE          use FILE instead of each file's nearest
+                         .hipwright.yaml: disabled rules and excluded paths
+                         get no fix-its
   --no-analyzers         translate only (no findings, no fix-its)
 
 reporting:
@@ -80,6 +84,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   std::string Targets = kDefaultTargets;
   bool Analyze = true;
   int Modes = 0;
+  std::optional<std::string> ConfigFile;
   ArgCursor C(Args);
   while (!C.done()) {
     bool Missing = false;
@@ -122,6 +127,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Req.ApplyFixes = true;
     } else if (auto V = C.value("--targets", Missing)) {
       Targets = *V;
+    } else if (auto V = C.value("--config", Missing)) {
+      ConfigFile = *V;
     } else if (C.flag("-q") || C.flag("--quiet")) {
       Quiet = true;
     } else if (auto V = C.value("--launch-syntax", Missing)) {
@@ -168,6 +175,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
   if (Analyze)
     Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
+  // The findings stage inside runPort judges the findings (and so the
+  // fix-its) by each file's configuration, as lint does.
+  ConfigResolver Configs(ConfigFile);
+  Req.Findings.Configs = &Configs;
   Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
