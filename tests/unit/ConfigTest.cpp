@@ -114,7 +114,7 @@ TEST_CASE("every rule pattern is kept with its key and line", "[config]") {
                                    "  tensor-core: error\n"
                                    "effort:\n"
                                    "  rules: {inline-ptx: high}\n");
-  REQUIRE(C);
+  REQUIRE(static_cast<bool>(C));
   REQUIRE(C->RulePatterns.size() == 4);
   CHECK(C->RulePatterns[0].Pattern == "warp-size");
   CHECK(C->RulePatterns[0].Key == "rules.disable");

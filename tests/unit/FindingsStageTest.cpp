@@ -60,7 +60,7 @@ TEST_CASE("a NOLINT-suppressed finding is kept, marked, and gives no fix-it",
                    {finding(K, 3, "warp-size.shuffle-offset", ", 32"),
                     finding(K, 4, "warp-size.lane-arithmetic", "warpSize")},
                    {{K, Src}});
-  REQUIRE(Out);
+  REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 2);
   const Finding *Shuffle = byRule(*Out, "warp-size.shuffle-offset");
   REQUIRE(Shuffle);
@@ -86,7 +86,7 @@ TEST_CASE("the nearest .hipwright.yaml decides each file's rules and "
                     finding(Sub, 2, "warp-size.lane-arithmetic", "warpSize"),
                     finding(Top, 2, "warp-size.lane-arithmetic", "warpSize")},
                    {{Top, "x\ny\n"}, {Sub, "x\ny\n"}});
-  REQUIRE(Out);
+  REQUIRE(static_cast<bool>(Out));
   // sub/ disables the shuffle rule: its finding and its fix-it are gone;
   // top.cu keeps both.
   REQUIRE(Out->size() == 3);
@@ -113,7 +113,7 @@ TEST_CASE("--rules keeps only the rules it names", "[stage]") {
                    {finding(K, 1, "warp-size.lane-arithmetic"),
                     finding(K, 2, "lane-mask.narrow-mask")},
                    {{K, "a\nb\n"}}, P);
-  REQUIRE(Out);
+  REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 1);
   CHECK(Out->front().RuleId == "lane-mask.narrow-mask");
 }
@@ -170,7 +170,7 @@ TEST_CASE("NOLINT naming only other tools' checks is no error and "
   std::string K = D.write("k.cu", Src);
   auto Out =
       stage(D, {finding(K, 1, "warp-size.lane-arithmetic", "w")}, {{K, Src}});
-  REQUIRE(Out);
+  REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 1);
   CHECK(!Out->front().Suppressed);
   CHECK(survivingFixes(*Out, {}).size() == 1);
@@ -187,7 +187,7 @@ TEST_CASE("the baseline marks what it records; the gate skips those and "
                               finding(K, 3, "lane-mask.narrow-mask")};
   // Record the first run as the baseline, as --write-baseline does.
   auto First = stage(D, Raw, {{K, Src}});
-  REQUIRE(First);
+  REQUIRE(static_cast<bool>(First));
   std::vector<Finding> Recorded = baselineEntries(*First);
   CHECK(Recorded.size() == 2); // the suppressed one is not recorded
   FindingsPolicy P;
@@ -196,7 +196,7 @@ TEST_CASE("the baseline marks what it records; the gate skips those and "
     if (F.RuleId == "warp-size.lane-arithmetic")
       P.Known->Known.insert({F.RuleId, F.Fingerprint});
   auto Out = stage(D, Raw, {{K, Src}}, P);
-  REQUIRE(Out);
+  REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 3);
   CHECK((*Out)[0].InBaseline);
   CHECK(!(*Out)[2].InBaseline);
@@ -214,7 +214,7 @@ TEST_CASE("--fail-on levels", "[gate]") {
   CHECK(*parseFailOn("note") == Severity::Note);
   CHECK(*parseFailOn("error") == Severity::Error);
   auto Never = parseFailOn("never");
-  REQUIRE(Never);
+  REQUIRE(static_cast<bool>(Never));
   CHECK(!*Never);
   auto Bad = parseFailOn("warn");
   REQUIRE(!Bad);

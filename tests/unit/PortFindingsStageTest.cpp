@@ -1,6 +1,7 @@
 // runPort applies fix-its only of findings the findings stage keeps: the
 // defect of issue 12 was that they were merged before NOLINT and the
 // configuration were applied.
+#include "frontend/CudaToolkit.h"
 #include "port/Porter.h"
 
 #include "RequireTool.h"
@@ -27,7 +28,8 @@ std::string shuffle(const std::string &Comment) {
 
 /// The ported text of \p File, with --fix.
 std::optional<std::string> portFixed(const std::string &File) {
-  if (!findCudaToolkit()) {
+  if (auto Toolkit = findCudaToolkit(); !Toolkit) {
+    llvm::consumeError(Toolkit.takeError());
     if (hipwright::test::toolchainRequired())
       FAIL("no CUDA toolkit (HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an "
            "error)");
@@ -38,11 +40,11 @@ std::optional<std::string> portFixed(const std::string &File) {
   Req.Paths = {File};
   Req.ApplyFixes = true;
   auto Targets = parseTargets("gfx942");
-  REQUIRE(Targets);
+  REQUIRE(static_cast<bool>(Targets));
   Req.Options.AnalyzeFor = *Targets;
   Req.Jobs = 1;
   auto R = runPort(Req);
-  REQUIRE(R);
+  REQUIRE(static_cast<bool>(R));
   REQUIRE(R->Files.size() == 1);
   return R->Files.front().Translated;
 }

@@ -15,7 +15,7 @@ RuleCatalog sample() {
 }
 
 std::string errorOf(llvm::Error E) {
-  REQUIRE(E);
+  REQUIRE(static_cast<bool>(E));
   return llvm::toString(std::move(E));
 }
 } // namespace
