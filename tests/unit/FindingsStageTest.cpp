@@ -221,3 +221,22 @@ TEST_CASE("--fail-on levels", "[gate]") {
   CHECK(llvm::toString(Bad.takeError()) ==
         "--fail-on must be note, warning, error or never");
 }
+
+TEST_CASE("a file the configuration excludes keeps no finding and no fix-it",
+          "[stage][config]") {
+  TempDir D;
+  D.write(".hipwright.yaml", "exclude: [\"third_party/*\"]\n");
+  std::string Mine = D.write("src/k.cu", "a\n");
+  std::string Theirs = D.write("third_party/v.cu", "a\n");
+  auto Out =
+      stage(D,
+            {finding(Mine, 1, "warp-size.lane-arithmetic", "warpSize"),
+             finding(Theirs, 1, "warp-size.lane-arithmetic", "warpSize")},
+            {{Mine, "a\n"}, {Theirs, "a\n"}});
+  REQUIRE(static_cast<bool>(Out));
+  REQUIRE(Out->size() == 1);
+  CHECK(Out->front().File == Mine);
+  std::vector<Replacement> Fixes = survivingFixes(*Out, {});
+  REQUIRE(Fixes.size() == 1);
+  CHECK(Fixes[0].File == Mine);
+}

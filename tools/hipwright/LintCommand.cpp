@@ -42,7 +42,8 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
   --format FMT           text (default), json or sarif
   -o FILE                write the findings to FILE instead of stdout
   --rules LIST           report only these rules (comma-separated ids or
-                         globs; a category covers its subrules)
+                         globs; a category covers its subrules); a pattern
+                         that matches no rule is an error (exit 2)
   --config FILE          use FILE instead of the nearest .hipwright.yaml
   --dump-config          print the effective configuration and exit
   --write-baseline FILE  record today's findings in FILE and exit 0

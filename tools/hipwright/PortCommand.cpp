@@ -46,10 +46,11 @@ translation:
   -j, --jobs N           translation units in parallel (default: cores)
 
 analysis:
-  --fix                  also apply the analyzers' safe fix-its
+  --fix                  also apply the analyzers' safe fix-its (not those
+                         a NOLINT comment or .hipwright.yaml turns off)
   --rules LIST           with --fix: only these rules' fix-its (comma-
                          separated ids or globs; a category covers its
-                         subrules)
+                         subrules; one that matches no rule is an error)
   --targets LIST         AMD targets the analyzers judge against
                          (default gfx942,gfx950)
   --config FILE          use FILE instead of each file's nearest
