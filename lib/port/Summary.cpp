@@ -84,15 +84,18 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
   }
   OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
      << " left unconverted\n";
-  if (!R.Findings.empty()) {
+  {
+    // As lint counts them: a NOLINT-suppressed finding is not one to see.
     unsigned Errors = 0, Warnings = 0, Notes = 0;
     for (const Finding &F : R.Findings)
-      (F.Level == Severity::Error     ? Errors
-       : F.Level == Severity::Warning ? Warnings
-                                      : Notes)++;
-    OS << "  findings: " << countOf(Errors, "error") << ", "
-       << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
-       << " (run `hipwright lint` to see them)\n";
+      if (!F.Suppressed)
+        (F.Level == Severity::Error     ? Errors
+         : F.Level == Severity::Warning ? Warnings
+                                        : Notes)++;
+    if (Errors + Warnings + Notes)
+      OS << "  findings: " << countOf(Errors, "error") << ", "
+         << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
+         << " (run `hipwright lint` to see them)\n";
   }
   for (const InputNote &N : R.Inputs.Unreadable)
     OS << "  not read: " << R.Inputs.relative(N.Path) << " " << N.Message

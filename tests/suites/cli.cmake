@@ -32,3 +32,9 @@ add_test(NAME cli.build_files.cmake_build
                  $<TARGET_FILE:hipwright>)
 set_tests_properties(cli.build_files.cmake_build PROPERTIES LABELS "cli"
                      SKIP_RETURN_CODE 77)
+# One findings stage for every command (issue 12): NOLINT and .hipwright.yaml
+# decide port --fix's fix-its as they decide lint's findings; a rule pattern
+# that names no rule is exit 2 with the closest ids.
+add_test(NAME cli.findings_stage
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/findings_stage_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "SharedOptions.h"
 
+#include "config/Config.h"
 #include "output/TextFindings.h"
 #include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
@@ -51,13 +52,17 @@ build files:
                          docs/build-files.md)
 
 analysis:
-  --fix                  also apply the analyzers' safe fix-its
+  --fix                  also apply the analyzers' safe fix-its (not those
+                         a NOLINT comment or .hipwright.yaml turns off)
   --rules LIST           with --fix: only these rules' fix-its (comma-
                          separated ids or globs; a category covers its
-                         subrules)
+                         subrules; one that matches no rule is an error)
   --targets LIST         AMD targets the analyzers judge against and the
                          migrated build files compile for (default
                          gfx942,gfx950)
+  --config FILE          use FILE instead of each file's nearest
+                         .hipwright.yaml: disabled rules and excluded paths
+                         get no fix-its
   --no-analyzers         translate only (no findings, no fix-its)
 
 reporting:
@@ -88,6 +93,7 @@ int runPortCommand(const std::vector<std::string> &Args) {
   bool Analyze = true;
   bool BuildFiles = true;
   int Modes = 0;
+  std::optional<std::string> ConfigFile;
   ArgCursor C(Args);
   while (!C.done()) {
     bool Missing = false;
@@ -132,6 +138,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Req.ApplyFixes = true;
     } else if (auto V = C.value("--targets", Missing)) {
       Targets = *V;
+    } else if (auto V = C.value("--config", Missing)) {
+      ConfigFile = *V;
     } else if (C.flag("-q") || C.flag("--quiet")) {
       Quiet = true;
     } else if (auto V = C.value("--launch-syntax", Missing)) {
@@ -183,6 +191,10 @@ int runPortCommand(const std::vector<std::string> &Args) {
   if (Analyze)
     Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
+  // The findings stage inside runPort judges the findings (and so the
+  // fix-its) by each file's configuration, as lint does.
+  ConfigResolver Configs(ConfigFile);
+  Req.Findings.Configs = &Configs;
   Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
