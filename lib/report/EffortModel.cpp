@@ -71,10 +71,10 @@ ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
 }
 
 StringRef EffortModel::calibration() {
-  return "bucket ranges are judgment defaults (docs/effort-model.md), "
-         "checked against one public port: llm.c (CUDA) and its hand-made "
-         "ROCm fork (docs/effort-model.md, Calibration); a tree unlike it "
-         "may fall outside the range";
+  return "bucket ranges are judgment defaults, checked by counts (no hours "
+         "are public) against one hand-made port: karpathy/llm.c and its "
+         "AMD fork anthonix/llm.c (docs/effort-model.md, Calibration); "
+         "build-system work, which was large there, is not in the range";
 }
 
 EffortCost EffortModel::siteCost(const EffortCost &First) const {
