@@ -193,6 +193,10 @@ public:
       return; // a shape no row covers: the plain rename is right
     std::optional<SpelledCall> S = spell(E, Args, CalleeLoc, Callee);
     if (!S) {
+      // An expression form's name has no HIP twin: its own row reports the
+      // call, once.
+      if (Chosen->Call.Expression)
+        return;
       // Only where the callee itself is the user's to edit: a call written
       // wholly inside a toolkit macro is not.
       SourceLocation L = SM.getSpellingLoc(CalleeLoc);

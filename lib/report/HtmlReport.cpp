@@ -69,6 +69,8 @@ summary { cursor: pointer; font-weight: 600; }
 .arith { font-size: 12.5px; color: var(--muted); }
 table.tc td:first-child { min-width: 13em; }
 table.tc td:nth-child(3) { min-width: 10em; }
+table.patterns td:nth-child(1), table.patterns td:nth-child(3) { min-width: 12em; }
+table.patterns td:nth-child(4) { min-width: 14em; }
 )css";
 
 std::string h(StringRef S) { return htmlEscape(S); }
@@ -246,7 +248,8 @@ private:
       OS << "<p>None.</p>\n";
       return;
     }
-    OS << "<table><tr><th>rule</th><th class=\"num\">sites</th><th>first"
+    OS << "<table class=\"patterns\"><tr><th>rule</th><th "
+          "class=\"num\">sites</th><th>first"
           "</th><th>arithmetic</th><th class=\"num\">hours</th><th>edit"
           "</th></tr>\n";
     eachObj(P, [&](const json::Object &X) {
