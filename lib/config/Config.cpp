@@ -19,7 +19,8 @@ using namespace llvm;
 namespace hipwright {
 
 ArrayRef<StringRef> defaultEffortBucketNames() {
-  static const StringRef Names[] = {"none", "low", "medium", "high"};
+  static const StringRef Names[] = {"none", "automatic", "site",
+                                    "low",  "medium",    "high"};
   return Names;
 }
 
@@ -53,9 +54,8 @@ bool Config::excludes(StringRef RelativePath) const {
       continue;
     }
     // A pattern without '/' matches the file name anywhere, as .gitignore.
-    if (G->match(RelativePath) ||
-        (StringRef(P).find('/') == StringRef::npos &&
-         G->match(sys::path::filename(RelativePath))))
+    if (G->match(RelativePath) || (StringRef(P).find('/') == StringRef::npos &&
+                                   G->match(sys::path::filename(RelativePath))))
       return true;
   }
   return false;
@@ -74,8 +74,7 @@ public:
         [](const SMDiagnostic &D, void *Ctx) {
           auto *Self = static_cast<ConfigParser *>(Ctx);
           if (!Self->SyntaxError)
-            Self->SyntaxError = {unsigned(D.getLineNo()),
-                                 D.getMessage().str()};
+            Self->SyntaxError = {unsigned(D.getLineNo()), D.getMessage().str()};
         },
         this);
   }
@@ -250,8 +249,10 @@ private:
       else if (L == "error")
         C.SeverityOverrides.push_back({K, Severity::Error});
       else
-        fail(V, "severity of '" + K + "' must be note, warning or error, "
-                "not '" + L + "'");
+        fail(V, "severity of '" + K +
+                    "' must be note, warning or error, "
+                    "not '" +
+                    L + "'");
     });
   }
 

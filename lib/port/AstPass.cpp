@@ -1,5 +1,6 @@
 //===- AstPass.cpp - what the AST contributes to a translation ------------===//
 #include "port/AstPass.h"
+#include "frontend/ParsePrelude.h"
 #include "port/InputTree.h"
 #include "port/MergedOverloads.h"
 #include "port/VectorOperators.h"
@@ -21,13 +22,12 @@ public:
           AstFacts &Facts, TuResult &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
         IsUserFile(IsUserFile), ToolkitRoot(ToolkitRoot), Facts(Facts),
-        Out(Out),
-        Calls{Ctx,
-              Rules,
-              [this](SourceLocation L) { return userFile(L); },
-              [this](const Decl *D) { return declaredInToolkit(D); },
-              Facts.Calls,
-              Out},
+        Out(Out), Calls{Ctx,
+                        Rules,
+                        [this](SourceLocation L) { return userFile(L); },
+                        [this](const Decl *D) { return declaredInToolkit(D); },
+                        Facts.Calls,
+                        Out},
         Merged(Ctx, Rules, [this](SourceLocation L) { return userFile(L); }) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -135,7 +135,6 @@ public:
   MergedOverloads Merged;
 
 private:
-
   /// The path of \p Loc's file when it is a user file.
   std::optional<std::string> userFile(SourceLocation Loc) {
     if (Loc.isInvalid() || !Loc.isFileID())
@@ -155,9 +154,11 @@ private:
     if (L.isInvalid())
       return false;
     StringRef Path = SM.getFilename(L);
-    // clang's own CUDA wrappers declare much of the device API.
+    // clang's own CUDA wrappers declare much of the device API; the parse
+    // prelude declares what nvcc's host pass has and clang's lacks (the
+    // cache-hinted loads and stores), standing in for the toolkit.
     return Path.starts_with(ToolkitRoot) || Path.contains("__clang_cuda_") ||
-           Path.contains("cuda_wrappers");
+           Path.contains("cuda_wrappers") || Path == kParsePreludePath;
   }
 
   void noteRef(SourceLocation Loc, const NamedDecl *D) {
@@ -177,8 +178,8 @@ private:
     auto Path = userFile(Begin);
     if (!Path)
       return;
-    Out.Edits.push_back({*Path, SM.getFileOffset(Begin), Length,
-                         std::move(Text)});
+    Out.Edits.push_back(
+        {*Path, SM.getFileOffset(Begin), Length, std::move(Text)});
   }
 
   /// 0xffffffff (or ~0u) as a *_sync mask means "all lanes" on a 32-wide

@@ -3,6 +3,7 @@
 #include "port/ZeroedLocal.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
@@ -63,6 +64,89 @@ bool holds(ArgCondition C, const Expr *Arg, ASTContext &Ctx) {
   return false;
 }
 
+/// The parent of \p E, looking through nodes that have no text of their
+/// own (implicit casts, cleanups); nullptr at the top.
+const DynTypedNode *parentOf(const Expr *E, ASTContext &Ctx,
+                             DynTypedNodeList &Storage) {
+  Storage = Ctx.getParents(*E);
+  while (!Storage.empty()) {
+    const Expr *P = Storage[0].get<Expr>();
+    if (!P ||
+        !(isa<ImplicitCastExpr>(P) || isa<ExprWithCleanups>(P) ||
+          isa<CXXBindTemporaryExpr>(P) || isa<MaterializeTemporaryExpr>(P)))
+      return &Storage[0];
+    Storage = Ctx.getParents(*P);
+  }
+  return nullptr;
+}
+
+/// Whether a call may become an expression form. A form that is an
+/// assignment (a store) replaces only a call whose value nothing uses: the
+/// CUDA call returns void, the assignment an lvalue, and `return f(...);`
+/// in a void function would stop compiling. A value form (a load) is not
+/// applied where the call's temporary is bound to a reference that outlives
+/// it: the plain load's lvalue would alias memory a later store changes.
+bool fitsExpressionContext(const CallExpr *E, const CallRule &Rule,
+                           ASTContext &Ctx) {
+  DynTypedNodeList Storage = Ctx.getParents(*E);
+  if (Rule.StatementOnly) {
+    const DynTypedNode *P = parentOf(E, Ctx, Storage);
+    const Stmt *S = P ? P->get<Stmt>() : nullptr;
+    return S && !isa<Expr>(S) && !isa<ReturnStmt>(S);
+  }
+  // Up through the nodes without text: a temporary a declaration extends.
+  while (!Storage.empty()) {
+    const Expr *P = Storage[0].get<Expr>();
+    if (!P)
+      break;
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(P))
+      return M->getExtendingDecl() == nullptr;
+    if (!(isa<ImplicitCastExpr>(P) || isa<ExprWithCleanups>(P) ||
+          isa<CXXBindTemporaryExpr>(P)))
+      break;
+    Storage = Ctx.getParents(*P);
+  }
+  return true;
+}
+
+/// Whether a value form's result needs parentheses where the call stood:
+/// `*p` under a postfix operator (`__ldcs(p).x`) would bind wrongly.
+bool needsOuterParens(const CallExpr *E, const CallRule &Rule,
+                      ASTContext &Ctx) {
+  if (Rule.StatementOnly)
+    return false;
+  DynTypedNodeList Storage = Ctx.getParents(*E);
+  const DynTypedNode *P = parentOf(E, Ctx, Storage);
+  if (!P)
+    return false;
+  const Expr *Parent = P->get<Expr>();
+  return Parent &&
+         (isa<MemberExpr>(Parent) || isa<ArraySubscriptExpr>(Parent) ||
+          isa<CXXDependentScopeMemberExpr>(Parent) ||
+          isa<UnresolvedMemberExpr>(Parent) ||
+          (isa<CallExpr>(Parent) &&
+           cast<CallExpr>(Parent)->getCallee()->IgnoreImplicit() == E));
+}
+
+/// Whether an argument written after a prefix operator (`*$1`) must be
+/// parenthesized: anything but a unary, cast, postfix or primary expression.
+bool needsParensAfterPrefix(const Expr *Arg, StringRef Before) {
+  Before = Before.rtrim();
+  if (Before.empty() || !StringRef("*&!~-+").contains(Before.back()))
+    return false;
+  const Expr *A = Arg->IgnoreImplicit();
+  if (isa<CXXOperatorCallExpr>(A))
+    return true;
+  return !(isa<ParenExpr>(A) || isa<DeclRefExpr>(A) || isa<MemberExpr>(A) ||
+           isa<ArraySubscriptExpr>(A) || isa<CallExpr>(A) ||
+           isa<ExplicitCastExpr>(A) || isa<UnaryOperator>(A) ||
+           isa<IntegerLiteral>(A) || isa<CXXThisExpr>(A) ||
+           isa<DependentScopeDeclRefExpr>(A) ||
+           isa<CXXDependentScopeMemberExpr>(A) ||
+           isa<UnresolvedLookupExpr>(A) || isa<UnresolvedMemberExpr>(A) ||
+           isa<CXXUnresolvedConstructExpr>(A));
+}
+
 /// Where the call's pieces are spelled, as offsets in one file.
 struct SpelledCall {
   FileID File;
@@ -98,6 +182,8 @@ public:
       bool Ok = true;
       for (size_t I = 0; I < R->Call.Params.size() && Ok; ++I)
         Ok = holds(R->Call.Params[I], Args[I], C.Ctx);
+      if (Ok && R->Call.Expression)
+        Ok = fitsExpressionContext(E, R->Call, C.Ctx);
       if (Ok) {
         Chosen = R;
         break;
@@ -107,6 +193,10 @@ public:
       return; // a shape no row covers: the plain rename is right
     std::optional<SpelledCall> S = spell(E, Args, CalleeLoc, Callee);
     if (!S) {
+      // An expression form's name has no HIP twin: its own row reports the
+      // call, once.
+      if (Chosen->Call.Expression)
+        return;
       // Only where the callee itself is the user's to edit: a call written
       // wholly inside a toolkit macro is not.
       SourceLocation L = SM.getSpellingLoc(CalleeLoc);
@@ -123,6 +213,10 @@ public:
     if (!Chosen->Call.rewrites()) {
       report(SM.getComposedLoc(S->File, S->Callee), Callee, Chosen,
              Chosen->Row.Notes);
+      return;
+    }
+    if (Chosen->Call.Expression) {
+      rewriteAsExpression(E, *Path, *S, *Chosen, Callee, Args, Facts);
       return;
     }
     Facts.CalleeNames[S->Callee] = Chosen->Call.HipCallee;
@@ -272,6 +366,41 @@ private:
       Added.clear();
     }
     Gap(nullptr);
+  }
+
+  /// The call becomes the row's expression: the text from the callee to
+  /// the first argument, between arguments and after the last through ')'
+  /// is replaced (and claimed, so the token pass does not report the CUDA
+  /// name); the arguments stay where they are written.
+  void rewriteAsExpression(const CallExpr *E, const std::string &Path,
+                           const SpelledCall &S, const CallRow &Row,
+                           StringRef Callee,
+                           const std::vector<const Expr *> &Args,
+                           CallEditFacts &Facts) {
+    const CallRule &Rule = Row.Call;
+    bool Outer = needsOuterParens(E, Rule, C.Ctx);
+    std::vector<bool> Parens;
+    for (size_t I = 0; I < Rule.Args.size(); ++I)
+      Parens.push_back(needsParensAfterPrefix(Args[I], Rule.Args[I].Prefix));
+    auto Replace = [&](unsigned From, unsigned To, std::string Text) {
+      Facts.Claimed.push_back({From, To - From});
+      edit(Path, From, To, std::move(Text));
+    };
+    size_t N = Rule.Args.size();
+    Replace(S.Callee, S.Args[0].first,
+            std::string(Outer ? "(" : "") + Rule.Args[0].Prefix +
+                (Parens[0] ? "(" : ""));
+    for (size_t I = 1; I < N; ++I)
+      Replace(S.Args[I - 1].second, S.Args[I].first,
+              std::string(Parens[I - 1] ? ")" : "") + Rule.Args[I].Prefix +
+                  (Parens[I] ? "(" : ""));
+    Replace(S.Args[N - 1].second, S.RParen + 1,
+            std::string(Parens[N - 1] ? ")" : "") + Rule.Args[N - 1].Suffix +
+                (Outer ? ")" : ""));
+    SourceLocation L = SM.getComposedLoc(S.File, S.Callee);
+    C.Out.References.push_back({Callee.str(), Rule.Replacement, Row.Row.Family,
+                                Path, S.Callee, SM.getSpellingLineNumber(L),
+                                SM.getSpellingColumnNumber(L), true});
   }
 
   /// A `$N:&zeroed` argument the rewrite drops takes its variable's

@@ -5,6 +5,7 @@
 #include "output/VersionInfo.h"
 #include "port/Summary.h"
 #include "report/EffortModel.h"
+#include "report/EffortPatterns.h"
 #include "report/TensorCoreTable.h"
 #include "support/Version.h"
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -37,13 +39,22 @@ struct EffortSum {
   // when two directories' configurations differ.
   std::map<std::tuple<std::string, double, double>, unsigned> Terms;
   unsigned Findings = 0, Suppressed = 0;
+  /// Active findings by how they are priced (EffortPatterns.h).
+  unsigned Automatic = 0, Patterns = 0, Sites = 0;
+  /// Some of it comes from a file the parse did not fully read: the hours
+  /// are a floor, not an estimate.
+  bool Floor = false;
 
-  void add(const Finding &F, const EffortCost &C) {
+  void add(const Finding &F, const EffortCost &C, bool FromUnparsed) {
+    Floor |= FromUnparsed;
     if (F.Suppressed) {
       ++Suppressed;
       return;
     }
     ++Findings;
+    Automatic += C.Role == "automatic";
+    Patterns += C.Role == "pattern";
+    Sites += C.Role == "site";
     ++Terms[{C.Bucket, C.MinHours, C.MaxHours}];
   }
   double minHours() const {
@@ -73,10 +84,10 @@ struct EffortSum {
                                {"max_each", std::get<2>(K)},
                                {"min_hours", N * std::get<1>(K)},
                                {"max_hours", N * std::get<2>(K)}});
-    return json::Object{{"findings", Findings},
-                        {"suppressed", Suppressed},
-                        {"min_hours", minHours()},
-                        {"max_hours", maxHours()},
+    return json::Object{{"findings", Findings},    {"suppressed", Suppressed},
+                        {"automatic", Automatic},  {"patterns", Patterns},
+                        {"further_sites", Sites},  {"floor", Floor},
+                        {"min_hours", minHours()}, {"max_hours", maxHours()},
                         {"terms", std::move(T)}};
   }
 };
@@ -131,6 +142,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   std::map<const Config *, EffortModel> Models;
   std::vector<std::pair<std::string, json::Object>> Overrides;
   std::vector<EffortCost> Costs;
+  std::vector<const EffortModel *> ModelOf;
   for (const Finding &F : In.Findings) {
     Expected<const Config *> Cfg = In.Configs->forFile(F.File);
     if (!Cfg)
@@ -143,6 +155,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
       It = Models.emplace(*Cfg, std::move(*M)).first;
     }
     Costs.push_back(It->second.costOf(F));
+    ModelOf.push_back(&It->second);
   }
 
   // Findings in category, file, line order: printers group them as they go.
@@ -156,6 +169,15 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   };
   std::stable_sort(Order.begin(), Order.end(),
                    [&](size_t A, size_t B) { return Key(A) < Key(B); });
+  std::vector<EffortPattern> Patterns =
+      pricePatterns(In.Findings, Order, ModelOf, Costs);
+
+  // Files the parse did not fully read (compile errors): what they cost is
+  // at least what was found, not an estimate.
+  std::set<std::string> Unparsed;
+  for (const FileOutcome &F : R.Files)
+    if (F.Status == FileStatus::Partial || F.Status == FileStatus::Failed)
+      Unparsed.insert(F.Path);
 
   EffortSum Total;
   std::map<std::string, EffortSum> ByCategory, ByDirectory, ByFile;
@@ -165,20 +187,25 @@ Expected<json::Object> buildReport(const ReportInput &In) {
     const Finding &F = In.Findings[I];
     const EffortCost &C = Costs[I];
     std::string File = Rel(F.File);
-    Total.add(F, C);
-    ByCategory[ruleCategory(F.RuleId)].add(F, C);
-    ByDirectory[directoryOf(File)].add(F, C);
-    ByFile[F.File].add(F, C);
+    bool Floor = Unparsed.count(F.File) != 0;
+    Total.add(F, C, Floor);
+    ByCategory[ruleCategory(F.RuleId)].add(F, C, Floor);
+    ByDirectory[directoryOf(File)].add(F, C, Floor);
+    ByFile[F.File].add(F, C, Floor);
     ++RuleCounts[F.RuleId];
     json::Object O = findingRef(F, File);
     O["category"] = ruleCategory(F.RuleId);
     O["directory"] = directoryOf(File);
     O["fix_it"] = !F.Fixes.empty();
     O["fingerprint"] = F.Fingerprint;
-    O["effort"] = json::Object{{"bucket", C.Bucket},
-                               {"min_hours", C.MinHours},
-                               {"max_hours", C.MaxHours},
-                               {"source", C.Source}};
+    O["effort"] =
+        json::Object{{"bucket", C.Bucket},
+                     {"min_hours", C.MinHours},
+                     {"max_hours", C.MaxHours},
+                     {"source", C.Source},
+                     {"role", C.Role},
+                     {"pattern", C.Pattern >= 0 ? json::Value(C.Pattern)
+                                                : json::Value(nullptr)}};
     FindingsJson.push_back(std::move(O));
     if (ruleCategory(F.RuleId) == "hopper-only")
       Hopper.push_back(findingRef(F, File));
@@ -216,6 +243,11 @@ Expected<json::Object> buildReport(const ReportInput &In) {
       for (size_t I = 0; I < F->Errors.size() && I < 3; ++I)
         Errors.push_back(F->Errors[I]);
       std::string P = Rel(F->Path);
+      if (Unparsed.count(F->Path)) {
+        // An unparsed file with no findings still lowers the confidence.
+        Total.Floor = true;
+        ByDirectory[directoryOf(P)].Floor = true;
+      }
       Files.push_back(json::Object{{"path", P},
                                    {"directory", directoryOf(P)},
                                    {"status", toString(F->Status)},
@@ -225,6 +257,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                                    {"suppressed", S.Suppressed},
                                    {"min_hours", S.minHours()},
                                    {"max_hours", S.maxHours()},
+                                   {"floor", Unparsed.count(F->Path) != 0},
                                    {"errors", std::move(Errors)}});
     }
   }
@@ -251,8 +284,8 @@ Expected<json::Object> buildReport(const ReportInput &In) {
     FamiliesJson.push_back(json::Object{
         {"family", F}, {"converted", P.first}, {"unconverted", P.second}});
   for (auto &[N, P] : Names)
-    NamesJson.push_back(json::Object{
-        {"name", N}, {"family", P.first}, {"count", P.second}});
+    NamesJson.push_back(
+        json::Object{{"name", N}, {"family", P.first}, {"count", P.second}});
   unsigned Refs = Stats.Converted + Stats.Unconverted;
 
   // Effort model legend: the buckets of the run's configurations and the
@@ -294,6 +327,51 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                                            {"max_hours", Range.second}});
   }
 
+  json::Array PatternsJson;
+  for (size_t I = 0; I < Patterns.size(); ++I) {
+    const EffortPattern &P = Patterns[I];
+    const Finding &F = In.Findings[P.FirstFinding];
+    PatternsJson.push_back(json::Object{
+        {"id", int64_t(I)},
+        {"rule", P.Rule},
+        {"category", ruleCategory(P.Rule)},
+        {"edit", P.Edit},
+        {"sites", P.Sites},
+        {"first", json::Object{{"file", Rel(F.File)}, {"line", F.Line}}},
+        {"bucket", P.First.Bucket},
+        {"min_each", P.First.MinHours},
+        {"max_each", P.First.MaxHours},
+        {"site_bucket", P.Site.Bucket},
+        {"site_min_each", P.Site.MinHours},
+        {"site_max_each", P.Site.MaxHours},
+        {"min_hours", P.minHours()},
+        {"max_hours", P.maxHours()}});
+  }
+
+  // What the range means, what it rests on, and where it is only a floor.
+  json::Array UnparsedJson;
+  for (const FileOutcome &F : R.Files) {
+    if (!Unparsed.count(F.Path))
+      continue;
+    auto It = ByFile.find(F.Path);
+    EffortSum Empty;
+    const EffortSum &S = It == ByFile.end() ? Empty : It->second;
+    UnparsedJson.push_back(json::Object{{"path", Rel(F.Path)},
+                                        {"status", toString(F.Status)},
+                                        {"errors", int64_t(F.Errors.size())},
+                                        {"findings", S.Findings},
+                                        {"min_hours", S.minHours()},
+                                        {"max_hours", S.maxHours()}});
+  }
+  json::Object Confidence{
+      {"range",
+       "the low end prices every finding at its bucket's easy end and the "
+       "high end at its hard end; work no rule detects (build system, "
+       "testing, performance tuning) is not in either"},
+      {"calibration", EffortModel::calibration()},
+      {"floor", Total.Floor},
+      {"unparsed_files", std::move(UnparsedJson)}};
+
   json::Array RulesSeen;
   for (auto &[Id, N] : RuleCounts) {
     const RuleInfo *Info = findRule(Id);
@@ -330,18 +408,17 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   for (const std::string &T : In.Targets)
     Targets.push_back(T);
   json::Object Report{
-      {"schema", "hipwright-report/1"},
+      {"schema", "hipwright-report/2"},
       {"generator", std::string("hipwright ") + toolVersion()},
       {"version", versionJson()},
       {"root", R.Inputs.Root},
       {"targets", std::move(Targets)},
       {"seconds", R.Seconds},
-      {"tree",
-       json::Object{{"files", int64_t(R.Files.size())},
-                    {"sources", int64_t(R.Inputs.Units.size())},
-                    {"headers", int64_t(R.Inputs.Headers.size())},
-                    {"lines", Lines},
-                    {"kernels", int64_t(R.Kernels.size())}}},
+      {"tree", json::Object{{"files", int64_t(R.Files.size())},
+                            {"sources", int64_t(R.Inputs.Units.size())},
+                            {"headers", int64_t(R.Inputs.Headers.size())},
+                            {"lines", Lines},
+                            {"kernels", int64_t(R.Kernels.size())}}},
       {"translation",
        json::Object{
            {"files_translated", Stats.Translated},
@@ -350,17 +427,17 @@ Expected<json::Object> buildReport(const ReportInput &In) {
            {"files_failed", Stats.Failed},
            {"converted", Stats.Converted},
            {"unconverted", Stats.Unconverted},
-           {"percent_converted",
-            Refs ? 100.0 * Stats.Converted / Refs : 100.0},
+           {"percent_converted", Refs ? 100.0 * Stats.Converted / Refs : 100.0},
            {"families", std::move(FamiliesJson)},
            {"unconverted_names", std::move(NamesJson)}}},
-      {"effort",
-       json::Object{{"buckets", std::move(Buckets)},
-                    {"default_rules", std::move(DefaultRules)},
-                    {"overrides", std::move(OverridesJson)},
-                    {"total", Total.toJson()},
-                    {"by_category", sumsJson(ByCategory)},
-                    {"by_directory", sumsJson(ByDirectory)}}},
+      {"effort", json::Object{{"buckets", std::move(Buckets)},
+                              {"default_rules", std::move(DefaultRules)},
+                              {"overrides", std::move(OverridesJson)},
+                              {"total", Total.toJson()},
+                              {"confidence", std::move(Confidence)},
+                              {"patterns", std::move(PatternsJson)},
+                              {"by_category", sumsJson(ByCategory)},
+                              {"by_directory", sumsJson(ByDirectory)}}},
       {"rules", std::move(RulesSeen)},
       {"findings", std::move(FindingsJson)},
       {"files", std::move(Files)},

@@ -12,7 +12,7 @@ namespace hipwright {
 void printReportCsv(const json::Object &Report, raw_ostream &OS) {
   // RFC 4180 ends records with CRLF.
   OS << "rule,level,file,line,column,message,suggestion,effort_bucket,"
-        "hours_min,hours_max,suppressed\r\n";
+        "hours_min,hours_max,suppressed,effort_role,pattern\r\n";
   eachObj(arr(Report, "findings"), [&](const json::Object &F) {
     const json::Object &E = obj(F, "effort");
     OS << csvField(str(F, "rule")) << ',' << csvField(str(F, "level")) << ','
@@ -21,7 +21,12 @@ void printReportCsv(const json::Object &Report, raw_ostream &OS) {
        << csvField(str(F, "suggestion")) << ',' << csvField(str(E, "bucket"))
        << ',' << formatHours(num(E, "min_hours")) << ','
        << formatHours(num(E, "max_hours")) << ','
-       << (flag(F, "suppressed") ? "true" : "false") << "\r\n";
+       << (flag(F, "suppressed") ? "true" : "false") << ','
+       << csvField(str(E, "role")) << ',';
+    // The pattern's id in the JSON report; empty when the finding has none.
+    if (auto P = E.getInteger("pattern"))
+      OS << *P;
+    OS << "\r\n";
   });
 }
 

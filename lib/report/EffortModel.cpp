@@ -10,6 +10,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace hipwright {
@@ -17,6 +19,11 @@ namespace hipwright {
 ArrayRef<EffortBucket> EffortModel::defaultBuckets() {
   static const EffortBucket Buckets[] = {
       {"none", 0, 0},
+      // Reading the fix hipwright applied in the port's diff.
+      {kAutomaticBucket, 0, 0.05},
+      // One more site of an edit already worked out: find it, apply it,
+      // build.
+      {kSiteBucket, 0.1, 0.25},
       {"low", 0.25, 1},
       {"medium", 1, 4},
       {"high", 4, 16},
@@ -28,39 +35,58 @@ ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
   static const DefaultEffortRule Rules[] = {
       {"nolint.unmatched", "none", "none",
        "a NOLINTBEGIN without its END: a comment to fix"},
-      {"unsupported-api.cuda-arch-check", "low", "low",
+      {"unsupported-api.cuda-arch-check", "automatic", "low",
        "the port already renames the macro; a person checks one branch"},
-      {"unsupported-api.call-signature", "low", "low",
+      {"unsupported-api.call-signature", "automatic", "low",
        "the name is already ported; one call's arguments to finish by hand"},
-      {"unsupported-api", "medium", "medium",
+      {"unsupported-api", "automatic", "medium",
        "no HIP equivalent: find a replacement or re-implement the call"},
-      {"warp-size", "low", "medium",
-       "with a fix-it the wave-size change is mechanical and only needs a "
-       "review; without one the algorithm's 32-lane assumption needs "
-       "reworking"},
-      {"lane-mask", "medium", "medium",
+      {"warp-size", "automatic", "medium",
+       "with a fix-it `port --fix` makes the wave-size change; without one "
+       "the algorithm's 32-lane assumption needs reworking"},
+      {"lane-mask", "automatic", "medium",
        "widening a mask to 64 bits touches its type, the intrinsics that "
-       "produce it and every bit operation on it"},
-      {"inline-ptx", "low", "medium",
-       "a fix-it replaces the asm with a builtin (review it); otherwise the "
-       "PTX must be rewritten by hand"},
-      {"tensor-core.*", "high", "high",
+       "produce it and every bit operation on it (`port --fix` does it "
+       "where it has a fix-it)"},
+      {"inline-ptx", "automatic", "medium",
+       "a fix-it replaces the asm with a builtin; otherwise the PTX must be "
+       "rewritten by hand"},
+      {"tensor-core.*", "automatic", "high",
        "WMMA/mma.sync kernels are re-tiled for MFMA or rocWMMA, with a "
        "different lane layout: a kernel rewrite and re-validation"},
-      {"tensor-core", "low", "low",
+      {"tensor-core", "automatic", "low",
        "a WMMA load/store/fill that follows its fragment to rocWMMA by "
        "renaming, once the fragment is ported"},
-      {"hopper-only", "high", "high",
+      {"hopper-only", "automatic", "high",
        "wgmma, TMA, clusters and tcgen05 have no AMD counterpart: the "
        "kernel is redesigned"},
-      {"lds-limit", "medium", "medium",
+      {"lds-limit", "automatic", "medium",
        "shared memory beyond the target's LDS: re-block the kernel or "
        "shrink its tiles"},
-      {"*", "medium", "medium",
+      {"*", "automatic", "medium",
        "a rule this table does not know yet: assume a person reads and "
        "fixes it"},
   };
   return Rules;
+}
+
+StringRef EffortModel::calibration() {
+  return "bucket ranges are judgment defaults, checked by counts (no hours "
+         "are public) against one hand-made port: karpathy/llm.c and its "
+         "AMD fork anthonix/llm.c (docs/effort-model.md, Calibration); "
+         "build-system work, which was large there, is not in the range";
+}
+
+EffortCost EffortModel::siteCost(const EffortCost &First) const {
+  const EffortBucket *Site = bucket(kSiteBucket);
+  if (!Site || First.MaxHours <= Site->MaxHours)
+    return First;
+  EffortCost C;
+  C.Bucket = kSiteBucket;
+  C.MinHours = std::min(Site->MinHours, First.MinHours);
+  C.MaxHours = Site->MaxHours;
+  C.Source = First.Source + ", a further site of its pattern";
+  return C;
 }
 
 std::string ruleCategory(StringRef RuleId) {

@@ -1,10 +1,14 @@
 //===- EffortModel.h - hours of manual work per finding ---------*- C++ -*-===//
 //
 // The report's estimate is arithmetic a reader can check: every rule maps to
-// a bucket (none / low / medium / high), every bucket is an hour range, and
-// a total is count x range summed. The defaults are one table in
-// EffortModel.cpp, explained rule by rule in docs/effort-model.md;
-// .hipwright.yaml's `effort:` section overrides ranges and mappings.
+// a bucket (none / automatic / site / low / medium / high), every bucket is
+// an hour range, and a total is count x range summed. A finding whose fix
+// `port --fix` applies is automatic work; findings that share a rule and a
+// suggested edit form one pattern, whose first site costs its bucket and
+// every further site the small `site` bucket (EffortPatterns.h). The
+// defaults are one table in EffortModel.cpp, explained rule by rule in
+// docs/effort-model.md; .hipwright.yaml's `effort:` section overrides ranges
+// and mappings.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -41,7 +45,17 @@ struct EffortCost {
   /// The mapping that decided: "default: inline-ptx (fix-it)" or
   /// "config .../.hipwright.yaml: tensor-core".
   std::string Source;
+  /// How the finding is priced (EffortPatterns.h): "automatic", "pattern"
+  /// (its pattern's first site), "site" (a further site of a pattern),
+  /// "suppressed"; empty until the patterns are priced.
+  std::string Role;
+  /// The pattern's index in the report's list; -1 for none.
+  int Pattern = -1;
 };
+
+/// The bucket names the pattern pricing relies on.
+inline constexpr const char *kAutomaticBucket = "automatic";
+inline constexpr const char *kSiteBucket = "site";
 
 class EffortModel {
 public:
@@ -57,6 +71,14 @@ public:
   /// Suppressed findings cost nothing (bucket "none"): a person already
   /// decided they need no work.
   EffortCost costOf(const Finding &F) const;
+
+  /// What a further site of a pattern whose first site costs \p First
+  /// costs: the `site` bucket, or \p First's own when that is no dearer.
+  EffortCost siteCost(const EffortCost &First) const;
+
+  /// What the default buckets are calibrated on (docs/effort-model.md),
+  /// printed by every report format.
+  static llvm::StringRef calibration();
 
   const std::vector<EffortBucket> &buckets() const { return Buckets; }
   const EffortBucket *bucket(llvm::StringRef Name) const;

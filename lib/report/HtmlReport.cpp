@@ -69,6 +69,8 @@ summary { cursor: pointer; font-weight: 600; }
 .arith { font-size: 12.5px; color: var(--muted); }
 table.tc td:first-child { min-width: 13em; }
 table.tc td:nth-child(3) { min-width: 10em; }
+table.patterns td:nth-child(1), table.patterns td:nth-child(3) { min-width: 12em; }
+table.patterns td:nth-child(4) { min-width: 14em; }
 )css";
 
 std::string h(StringRef S) { return htmlEscape(S); }
@@ -96,7 +98,8 @@ public:
   HtmlWriter(const json::Object &R, raw_ostream &OS) : R(R), OS(OS) {}
 
   void write() {
-    OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+          "charset=\"utf-8\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width, "
           "initial-scale=1\">\n"
        // Belt and braces: even if some text escaped escaping, the page may
@@ -143,11 +146,16 @@ private:
     card(Pct + "% automatic", groupedCount(intOf(Tr, "converted")) + " of " +
                                   groupedCount(Refs) +
                                   " CUDA API references converted");
+    std::string Pricing = pricingBreakdown(Total);
     card(groupedCountOf(intOf(Total, "findings"), "finding"),
-         groupedCount(intOf(Total, "suppressed")) + " suppressed, " +
+         (Pricing.empty() ? "" : Pricing + "; ") +
+             groupedCount(intOf(Total, "suppressed")) + " suppressed, " +
              groupedCountOf(arr(R, "tensor_core_kernels").size(),
                             "tensor-core function"));
-    card(hours(Total), "estimated manual work");
+    card(sumHours(Total), flag(Total, "floor")
+                              ? "estimated manual work: a floor, some files "
+                                "were not fully parsed"
+                              : "estimated manual work");
     OS << "</div>\n";
   }
 
@@ -168,8 +176,8 @@ private:
     OS << "<h3 id=\"" << Id << "\">" << Title << "</h3>\n";
     std::vector<BarRow> Rows;
     eachObj(L, [&](const json::Object &S) {
-      Rows.push_back({str(S, "name"), num(S, "min_hours"), num(S, "max_hours"),
-                      hours(S)});
+      Rows.push_back(
+          {str(S, "name"), num(S, "min_hours"), num(S, "max_hours"), hours(S)});
     });
     if (Rows.size() > 20)
       Rows.resize(20);
@@ -184,7 +192,7 @@ private:
         OS << " <span class=\"arith\">+" << intOf(S, "suppressed")
            << " suppressed</span>";
       OS << "</td><td class=\"arith\">" << h(effortArithmetic(S))
-         << "</td><td class=\"num\">" << h(hours(S)) << "</td></tr>\n";
+         << "</td><td class=\"num\">" << h(sumHours(S)) << "</td></tr>\n";
     });
     OS << "</table>\n";
   }
@@ -193,16 +201,67 @@ private:
     const json::Object &E = obj(R, "effort");
     const json::Object &Total = obj(E, "total");
     OS << "<h2 id=\"effort\">Effort estimate</h2>\n<p>Total: <b>"
-       << h(hours(Total)) << "</b> <span class=\"arith\">= "
-       << h(effortArithmetic(Total))
-       << "</span></p>\n<p class=\"legend\">Each finding costs its bucket's "
-          "hour range; suppressed findings cost nothing. The model is at the "
-          "end of this page.</p>\n";
+       << h(sumHours(Total))
+       << "</b> <span class=\"arith\">= " << h(effortArithmetic(Total))
+       << "</span></p>\n<p class=\"legend\">A finding whose fix "
+          "<code>hipwright port --fix</code> applies is automatic work; "
+          "findings that share a rule and a suggested edit are one pattern, "
+          "whose first site costs its bucket's hour range and each further "
+          "site the <code>site</code> bucket; suppressed findings cost "
+          "nothing. The model is at the end of this page.</p>\n";
+    confidence();
     legend();
     sums("by-category", "Effort by category", "category",
          arr(E, "by_category"));
     sums("by-directory", "Effort by directory", "directory",
          arr(E, "by_directory"));
+    patterns();
+  }
+
+  void confidence() {
+    const json::Object &C = obj(obj(R, "effort"), "confidence");
+    OS << "<h3 id=\"confidence\">Confidence</h3>\n<ul>\n<li>Range: "
+       << h(str(C, "range"))
+       << ".</li>\n<li>Calibration: " << h(str(C, "calibration")) << ".</li>\n";
+    const json::Array &U = arr(C, "unparsed_files");
+    if (U.empty()) {
+      OS << "<li>Every file was parsed: the range is an estimate, not a "
+            "floor.</li>\n</ul>\n";
+      return;
+    }
+    OS << "<li>Not fully parsed (compile errors), so their hours are a "
+          "floor, not an estimate:<ul>\n";
+    eachObj(U, [&](const json::Object &F) {
+      OS << "<li><span class=\"mono\">" << h(str(F, "path")) << "</span> "
+         << h(str(F, "status")) << ", "
+         << h(groupedCountOf(intOf(F, "errors"), "error")) << ", at least "
+         << h(hours(F)) << "</li>\n";
+    });
+    OS << "</ul></li>\n</ul>\n";
+  }
+
+  void patterns() {
+    const json::Array &P = arr(obj(R, "effort"), "patterns");
+    OS << "<h3 id=\"patterns\">Patterns: findings that share one edit ("
+       << P.size() << ")</h3>\n";
+    if (P.empty()) {
+      OS << "<p>None.</p>\n";
+      return;
+    }
+    OS << "<table class=\"patterns\"><tr><th>rule</th><th "
+          "class=\"num\">sites</th><th>first"
+          "</th><th>arithmetic</th><th class=\"num\">hours</th><th>edit"
+          "</th></tr>\n";
+    eachObj(P, [&](const json::Object &X) {
+      const json::Object &First = obj(X, "first");
+      OS << "<tr><td class=\"mono\">" << h(str(X, "rule"))
+         << "</td><td class=\"num\">" << intOf(X, "sites")
+         << "</td><td class=\"mono\">" << h(str(First, "file")) << ":"
+         << intOf(First, "line") << "</td><td class=\"arith\">"
+         << h(patternArithmetic(X)) << "</td><td class=\"num\">" << h(hours(X))
+         << "</td><td>" << h(str(X, "edit")) << "</td></tr>\n";
+    });
+    OS << "</table>\n";
   }
 
   void files() {
@@ -210,11 +269,11 @@ private:
     std::vector<BarRow> Rows;
     eachObj(arr(R, "files"), [&](const json::Object &F) {
       if (intOf(F, "findings") && Rows.size() < 20)
-        Rows.push_back({str(F, "path"), double(intOf(F, "findings")),
-                        double(intOf(F, "findings")),
-                        std::to_string(intOf(F, "findings")) +
-                            (intOf(F, "findings") == 1 ? " finding"
-                                                       : " findings")});
+        Rows.push_back(
+            {str(F, "path"), double(intOf(F, "findings")),
+             double(intOf(F, "findings")),
+             std::to_string(intOf(F, "findings")) +
+                 (intOf(F, "findings") == 1 ? " finding" : " findings")});
     });
     OS << "<h3>Findings by file (most manual work first)</h3>\n"
        << svgBarChart(Rows, "Findings by file") << "\n";
@@ -226,11 +285,10 @@ private:
       for (const json::Value &E : arr(F, "errors"))
         OS << "<br><span class=\"arith\">" << h(strOf(E)) << "</span>";
       OS << "</td><td class=\"nowrap\">" << h(str(F, "status"))
-         << "</td><td class=\"num\">"
-         << intOf(F, "lines") << "</td><td class=\"num\">"
-         << intOf(F, "kernels") << "</td><td class=\"num\">"
-         << intOf(F, "findings") << "</td><td class=\"num\">" << h(hours(F))
-         << "</td></tr>\n";
+         << "</td><td class=\"num\">" << intOf(F, "lines")
+         << "</td><td class=\"num\">" << intOf(F, "kernels")
+         << "</td><td class=\"num\">" << intOf(F, "findings")
+         << "</td><td class=\"num\">" << h(sumHours(F)) << "</td></tr>\n";
     });
     OS << "</table>\n";
   }
@@ -276,8 +334,7 @@ private:
   }
 
   void findingList(StringRef Id, StringRef Title, const json::Array &L) {
-    OS << "<h2 id=\"" << Id << "\">" << Title << " (" << L.size()
-       << ")</h2>\n";
+    OS << "<h2 id=\"" << Id << "\">" << Title << " (" << L.size() << ")</h2>\n";
     if (L.empty()) {
       OS << "<p>None found.</p>\n";
       return;
@@ -287,9 +344,9 @@ private:
     eachObj(L, [&](const json::Object &F) {
       OS << "<tr" << (flag(F, "suppressed") ? " class=\"suppressed\"" : "")
          << "><td class=\"mono\">" << h(str(F, "file")) << ":"
-         << intOf(F, "line") << "</td><td class=\"mono\">"
-         << h(str(F, "rule")) << "</td><td>" << h(str(F, "message"))
-         << "</td><td>" << h(str(F, "suggestion")) << "</td></tr>\n";
+         << intOf(F, "line") << "</td><td class=\"mono\">" << h(str(F, "rule"))
+         << "</td><td>" << h(str(F, "message")) << "</td><td>"
+         << h(str(F, "suggestion")) << "</td></tr>\n";
     });
     OS << "</table>\n";
   }
@@ -402,8 +459,7 @@ private:
         eachObj(All, [&](const json::Object &G) {
           N += str(G, "category") == Category;
         });
-        OS << "<details open><summary>" << h(Category) << " (" << N
-           << ")";
+        OS << "<details open><summary>" << h(Category) << " (" << N << ")";
         if (!Summaries[Category].empty())
           OS << " <span class=\"arith\">" << h(Summaries[Category])
              << "</span>";
@@ -423,12 +479,13 @@ private:
       std::string Level = str(F, "level");
       OS << "<tr" << (flag(F, "suppressed") ? " class=\"suppressed\"" : "")
          << "><td class=\"num mono\">" << intOf(F, "line") << ":"
-         << intOf(F, "column") << "</td><td class=\"level-" << h(Level)
-         << "\">" << h(Level) << "</td><td class=\"mono\">"
-         << h(str(F, "rule")) << "</td><td>" << h(str(F, "message"))
-         << "</td><td>" << h(str(F, "suggestion")) << "</td><td>"
-         << h(str(E, "bucket")) << " <span class=\"arith\">"
-         << h(hours(E)) << "</span></td></tr>\n";
+         << intOf(F, "column") << "</td><td class=\"level-" << h(Level) << "\">"
+         << h(Level) << "</td><td class=\"mono\">" << h(str(F, "rule"))
+         << "</td><td>" << h(str(F, "message")) << "</td><td>"
+         << h(str(F, "suggestion")) << "</td><td>" << h(str(E, "bucket"))
+         << " <span class=\"arith\">" << h(hours(E))
+         << (str(E, "role") == "site" ? ", a further site" : "")
+         << "</span></td></tr>\n";
     });
     CloseTable();
     if (InCategory)

@@ -52,8 +52,8 @@ static void sumTable(raw_ostream &OS, StringRef Heading,
     OS << "| " << md(str(S, "name")) << " | " << intOf(S, "findings");
     if (intOf(S, "suppressed"))
       OS << " (+" << intOf(S, "suppressed") << " suppressed)";
-    OS << " | " << md(effortArithmetic(S)) << " | "
-       << hoursRange(num(S, "min_hours"), num(S, "max_hours")) << " |\n";
+    OS << " | " << md(effortArithmetic(S)) << " | " << md(sumHours(S))
+       << " |\n";
   });
 }
 
@@ -80,13 +80,16 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   OS << "| Converted automatically | " << groupedCount(intOf(Tr, "converted"))
      << " of "
      << groupedCount(intOf(Tr, "converted") + intOf(Tr, "unconverted"))
-     << " CUDA API references ("
-     << format("%.1f", num(Tr, "percent_converted")) << "%) |\n";
-  OS << "| Findings | " << intOf(Total, "findings") << " to work on, "
-     << intOf(Total, "suppressed") << " suppressed |\n";
-  OS << "| Estimated manual effort | **"
-     << hoursRange(num(Total, "min_hours"), num(Total, "max_hours"))
-     << "** |\n";
+     << " CUDA API references (" << format("%.1f", num(Tr, "percent_converted"))
+     << "%) |\n";
+  OS << "| Findings | " << intOf(Total, "findings") << " to work on";
+  if (!pricingBreakdown(Total).empty())
+    OS << " (" << md(pricingBreakdown(Total)) << ")";
+  OS << ", " << intOf(Total, "suppressed") << " suppressed |\n";
+  OS << "| Estimated manual effort | **" << md(sumHours(Total)) << "**";
+  if (flag(Total, "floor"))
+    OS << " (a floor: some files were not fully parsed, see Confidence)";
+  OS << " |\n";
   OS << "| Tensor-core functions | " << arr(R, "tensor_core_kernels").size()
      << " |\n";
   OS << "| Hopper-only / unsupported API | " << arr(R, "hopper_only").size()
@@ -96,8 +99,56 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   OS << "### Effort by category\n\n";
   sumTable(OS, "category", arr(Effort, "by_category"));
   OS << "\nTotal: " << md(effortArithmetic(Total)) << " = **"
-     << hoursRange(num(Total, "min_hours"), num(Total, "max_hours"))
-     << "**\n\n";
+     << md(sumHours(Total)) << "**\n\n";
+
+  const json::Object &Conf = obj(Effort, "confidence");
+  OS << "### Confidence\n\n";
+  OS << "- Range: " << md(str(Conf, "range")) << ".\n";
+  OS << "- Calibration: " << md(str(Conf, "calibration")) << ".\n";
+  const json::Array &Unparsed = arr(Conf, "unparsed_files");
+  if (Unparsed.empty()) {
+    OS << "- Every file was parsed: the range is an estimate, not a floor.\n";
+  } else {
+    OS << "- Not fully parsed (compile errors), so their hours are a floor, "
+          "not an estimate:";
+    size_t N = 0;
+    eachObj(Unparsed, [&](const json::Object &F) {
+      if (++N > MaxRows)
+        return;
+      OS << (N > 1 ? "," : "") << " " << md(str(F, "path")) << " ("
+         << md(str(F, "status")) << ", "
+         << groupedCountOf(intOf(F, "errors"), "error") << ", at least "
+         << hoursRange(num(F, "min_hours"), num(F, "max_hours")) << ")";
+    });
+    if (Unparsed.size() > MaxRows)
+      OS << " and " << Unparsed.size() - MaxRows << " more";
+    OS << ".\n";
+  }
+  OS << "\n";
+
+  const json::Array &Patterns = arr(Effort, "patterns");
+  if (!Patterns.empty()) {
+    openDetails(OS, "Patterns: findings that share one edit (" +
+                        Twine(Patterns.size()) + ")");
+    OS << "| rule | sites | first | arithmetic | hours | edit |\n"
+       << "|---|---:|---|---|---:|---|\n";
+    size_t N = 0;
+    eachObj(Patterns, [&](const json::Object &P) {
+      if (++N > MaxRows) {
+        if (N == MaxRows + 1)
+          OS << "| ... " << Patterns.size() - MaxRows
+             << " more (see the HTML or JSON report) | | | | | |\n";
+        return;
+      }
+      const json::Object &First = obj(P, "first");
+      OS << "| " << md(str(P, "rule")) << " | " << intOf(P, "sites") << " | "
+         << md(str(First, "file")) << ":" << intOf(First, "line") << " | "
+         << md(patternArithmetic(P)) << " | "
+         << hoursRange(num(P, "min_hours"), num(P, "max_hours")) << " | "
+         << md(str(P, "edit")) << " |\n";
+    });
+    closeDetails(OS);
+  }
 
   openDetails(OS, "Effort by directory");
   sumTable(OS, "directory", arr(Effort, "by_directory"));
@@ -112,10 +163,9 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
     if (Shown >= MaxRows || intOf(F, "findings") == 0)
       return;
     ++Shown;
-    OS << "| " << md(str(F, "path")) << " | " << intOf(F, "findings")
-       << " | " << hoursRange(num(F, "min_hours"), num(F, "max_hours"))
-       << " | " << intOf(F, "lines") << " | " << intOf(F, "kernels")
-       << " |\n";
+    OS << "| " << md(str(F, "path")) << " | " << intOf(F, "findings") << " | "
+       << md(sumHours(F)) << " | " << intOf(F, "lines") << " | "
+       << intOf(F, "kernels") << " |\n";
   });
   if (Shown == 0)
     OS << "| (no findings) | | | | |\n";
@@ -128,15 +178,15 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
        << "|---|---|---|---|---|\n";
     eachObj(Tc, [&](const json::Object &K) {
       std::string Name = str(K, "function");
-      OS << "| " << md(str(K, "kind")) << (Name.empty() ? "" : " ")
-         << md(Name) << " | " << at(K) << " | ";
+      OS << "| " << md(str(K, "kind")) << (Name.empty() ? "" : " ") << md(Name)
+         << " | " << at(K) << " | ";
       for (const json::Value &S : arr(K, "shapes"))
         OS << md(S.getAsString().value_or("")) << "<br>";
       OS << " | ";
       eachObj(arr(K, "mfma"), [&](const json::Object &M) {
         for (const json::Value &B : arr(M, "builtins"))
-          OS << md(str(M, "target")) << ": "
-             << md(B.getAsString().value_or("")) << "<br>";
+          OS << md(str(M, "target")) << ": " << md(B.getAsString().value_or(""))
+             << "<br>";
       });
       OS << " | ";
       for (const json::Value &S : arr(K, "rocwmma"))
@@ -200,7 +250,10 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
       OS << "\n";
     });
   }
-  OS << "\nSuppressed findings are listed but cost nothing. See "
+  OS << "\nA finding whose fix `hipwright port --fix` applies is automatic "
+        "work. Findings that share a rule and a suggested edit are one "
+        "pattern: its first site costs its bucket, each further site the "
+        "`site` bucket. Suppressed findings are listed but cost nothing. See "
         "docs/effort-model.md.\n";
   closeDetails(OS);
 

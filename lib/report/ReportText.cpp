@@ -20,11 +20,43 @@ std::string effortArithmetic(const json::Object &Sum) {
   eachObj(arr(Sum, "terms"), [&](const json::Object &T) {
     if (!Out.empty())
       Out += " + ";
-    Out += std::to_string(intOf(T, "count")) + " x " + str(T, "bucket") +
-           " (" + hoursRange(num(T, "min_each"), num(T, "max_each")) +
+    Out += std::to_string(intOf(T, "count")) + " x " + str(T, "bucket") + " (" +
+           hoursRange(num(T, "min_each"), num(T, "max_each")) +
            ") = " + hoursRange(num(T, "min_hours"), num(T, "max_hours"));
   });
   return Out.empty() ? "no findings" : Out;
+}
+
+std::string sumHours(const json::Object &Sum) {
+  std::string H = hoursRange(num(Sum, "min_hours"), num(Sum, "max_hours"));
+  return flag(Sum, "floor") ? "at least " + H : H;
+}
+
+std::string pricingBreakdown(const json::Object &Sum) {
+  std::string Out;
+  auto Part = [&](long long N, StringRef Singular, StringRef Plural,
+                  StringRef Sep) {
+    if (!N)
+      return;
+    if (!Out.empty())
+      Out += Sep.str();
+    Out += groupedCountOf(N, Singular, Plural);
+  };
+  Part(intOf(Sum, "automatic"), "automatic", "automatic", ", ");
+  Part(intOf(Sum, "patterns"), "pattern", "", ", ");
+  Part(intOf(Sum, "further_sites"), "further site", "", " + ");
+  return Out;
+}
+
+std::string patternArithmetic(const json::Object &P) {
+  long long Sites = intOf(P, "sites");
+  std::string Out = "1 x " + str(P, "bucket") + " (" +
+                    hoursRange(num(P, "min_each"), num(P, "max_each")) + ")";
+  if (Sites > 1)
+    Out += " + " + std::to_string(Sites - 1) + " x " + str(P, "site_bucket") +
+           " (" + hoursRange(num(P, "site_min_each"), num(P, "site_max_each")) +
+           ")";
+  return Out + " = " + hoursRange(num(P, "min_hours"), num(P, "max_hours"));
 }
 
 std::string groupedCount(long long N) {

@@ -15,6 +15,18 @@ std::string hoursRange(double Min, double Max);
 /// "no findings" when it has none. Callers escape it for their format.
 std::string effortArithmetic(const llvm::json::Object &Sum);
 
+/// An effort sum's hours: "2-8 h", or "at least 2-8 h" when part of it
+/// comes from a file the parse did not fully read (its "floor").
+std::string sumHours(const llvm::json::Object &Sum);
+
+/// How a sum's findings are priced: "3 automatic, 2 patterns + 47 further
+/// sites" (the parts that are not zero; "" when there are none).
+std::string pricingBreakdown(const llvm::json::Object &Sum);
+
+/// The arithmetic of one pattern: "1 x medium (1-4 h) + 49 x site
+/// (0.1-0.25 h) = 5.9-16.25 h".
+std::string patternArithmetic(const llvm::json::Object &Pattern);
+
 /// "1,234" for counts in tables.
 std::string groupedCount(long long N);
 

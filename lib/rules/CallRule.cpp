@@ -90,6 +90,73 @@ size_t readPlaceholder(StringRef S, unsigned &N) {
   return Digits;
 }
 
+/// Whether \p Text reads `name(...)`: the hip column of a call rewrite.
+bool looksLikeCall(StringRef Text) {
+  Text = Text.trim();
+  size_t Open = Text.find('(');
+  return Open != StringRef::npos && Open > 0 &&
+         isIdent(Text.take_front(Open).trim()) && Text.ends_with(")");
+}
+
+/// Whether \p Text has an `=` that is an assignment (not `==`, `<=`, ...)
+/// outside brackets.
+bool hasTopLevelAssignment(StringRef Text) {
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if (C == '=' && Depth == 0) {
+      char Before = I ? Text[I - 1] : ' ';
+      char After = I + 1 < Text.size() ? Text[I + 1] : ' ';
+      if (After != '=' && !StringRef("=!<>").contains(Before))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// The expression form: text around `$1`, `$2`, ... each once, in order.
+Error parseExpression(StringRef Replacement, CallRule &R) {
+  if (R.KeepsRest)
+    return fail("'" + Replacement +
+                "' is an expression; its pattern cannot end in '...'");
+  StringRef Rest = Replacement;
+  std::string Text;
+  unsigned Next = 1;
+  while (!Rest.empty()) {
+    unsigned N = 0;
+    size_t Len = Rest.starts_with("$") ? readPlaceholder(Rest, N) : 0;
+    if (!Len) {
+      Text += Rest.front();
+      Rest = Rest.drop_front();
+      continue;
+    }
+    if (N != Next)
+      return fail("'" + Replacement +
+                  "' must use every argument of its "
+                  "pattern once, in order ($" +
+                  Twine(N) + " where $" + Twine(Next) + " belongs)");
+    R.Args.push_back({Text, N, ""});
+    Text.clear();
+    ++Next;
+    Rest = Rest.drop_front(Len);
+  }
+  if (Next != R.Params.size() + 1)
+    return fail("'" + Replacement +
+                "' must use every argument of its "
+                "pattern once, in order ($" +
+                Twine(Next) + " is missing)");
+  if (R.Args.empty())
+    return fail("'" + Replacement + "' keeps none of the call's arguments");
+  R.Args.back().Suffix = Text;
+  R.Expression = true;
+  R.StatementOnly = hasTopLevelAssignment(Replacement);
+  return Error::success();
+}
+
 } // namespace
 
 Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
@@ -134,6 +201,11 @@ Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
   if (Replacement.trim().empty())
     return R; // no safe rewrite: the call is reported, not changed
 
+  if (!looksLikeCall(Replacement)) {
+    if (Error E = parseExpression(Replacement.trim(), R))
+      return std::move(E);
+    return R;
+  }
   SmallVector<StringRef, 8> Outs;
   if (Error E = splitCall(Replacement, Name, Outs))
     return std::move(E);

@@ -20,6 +20,13 @@
 // dropped. A hip column of `-` means no safe rewrite exists: the call is
 // left as written and reported with the row's notes as the reason.
 //
+// A hip column that is not a call is an expression form: text around every
+// `$N` of the pattern, in order, each once (`*$1`, `*$1 = $2`). The call
+// becomes that expression; CUDA's cache-hinted loads and stores, which on
+// AMD are plain loads and stores, are the reason it exists. An expression
+// whose top level is an assignment replaces only a call that is a statement
+// of its own (the CUDA call returns void).
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -57,12 +64,18 @@ struct CallRule {
   std::string Callee;               ///< the CUDA function
   std::vector<ArgCondition> Params; ///< one per argument the call spells
   bool KeepsRest = false; ///< pattern ends in `...`: more arguments allowed
-  std::string HipCallee;  ///< the HIP function; empty: no safe rewrite
+  std::string HipCallee;  ///< the HIP function; empty: no call to rename to
+  /// The hip column is an expression, not a call: Args hold the text
+  /// around each `$N` (every one, in order); the last one's Suffix ends it.
+  bool Expression = false;
+  /// An expression form whose top level is an assignment: only a call that
+  /// is a statement of its own may become one.
+  bool StatementOnly = false;
   std::vector<CallOutputArg> Args;
   std::string Pattern;     ///< the cuda column as written
   std::string Replacement; ///< the hip column as written ("" for `-`)
 
-  bool rewrites() const { return !HipCallee.empty(); }
+  bool rewrites() const { return !HipCallee.empty() || Expression; }
   /// Whether a call spelling \p NumArgs arguments has this row's shape
   /// (conditions on the arguments are the caller's to check).
   bool acceptsArgCount(size_t NumArgs) const {

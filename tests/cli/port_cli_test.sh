@@ -161,6 +161,36 @@ expect_rc 0 "port still translates the file" "$hw" port "$work/cs/ctx.cpp"
 grep -q "hipStreamWaitEvent(s, e, 0);" "$work/out.txt" || fail "the call rule did not add HIP's missing flags"
 grep -q "return hipCtxCreate(ctx, &params, 0, dev);" "$work/out.txt" || fail "the unrewritable call lost its arguments"
 
+# Cache-hinted loads and stores become plain ones where the rewrite fits
+# (tests/golden/cache_hinted_loads_stores); where it does not, the call is
+# left as written and reported once, by its name's row.
+mkdir -p "$work/ch"
+cat >"$work/ch/hints.cu" <<'CU'
+#include <cuda_runtime.h>
+#define LOAD(p) __ldcs(p)
+__device__ float keep(float *out, const float *in) {
+  float a = __ldcs(in);
+  const float &r = __ldcs(in + 1);
+  float b = LOAD(in + 2);
+  float c = __ldcv(in + 3);
+  __stwt(out, a);
+  __stcs(out + 1, r + b + c);
+  return a;
+}
+CU
+expect_rc 0 "port of cache-hinted calls" "$hw" port "$work/ch/hints.cu"
+grep -q "float a = \*in;" "$work/out.txt" || fail "__ldcs not a plain load: $(grep 'float a' "$work/out.txt")"
+grep -q "^  \*(out + 1) = r + b + c;" "$work/out.txt" || fail "__stcs not a plain store: $(grep 'r + b' "$work/out.txt")"
+grep -q "const float &r = __ldcs(in + 1);" "$work/out.txt" || fail "a load bound to a reference was rewritten"
+grep -q "#define LOAD(p) __ldcs(p)" "$work/out.txt" || fail "a call inside a macro was rewritten"
+expect_rc 1 "lint of cache-hinted calls left in place" "$hw" lint "$work/ch/hints.cu"
+for at in 2:17 5:20 7:13 8:3; do
+  [ "$(grep -c "hints.cu:$at: warning: .*\[unsupported-api\]" "$work/out.txt")" = 1 ] ||
+    fail "hints.cu:$at not reported exactly once: $(grep "hints.cu:$at" "$work/out.txt")"
+done
+[ "$(grep -c ': warning: ' "$work/out.txt")" = 4 ] ||
+  fail "rewritten calls still reported: $(grep ': warning: ' "$work/out.txt")"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1

@@ -117,7 +117,7 @@ fi
 run 0 "json report" "$hw" report --format json -o "$work/r.json" src
 r="$work/r.json"
 [ ! -s "$work/out.txt" ] || fail "-o FILE still wrote to stdout"
-[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/1 ] || fail "json schema id"
+[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/2 ] || fail "json schema id"
 [ "$(json_get "$r" 'd["tree"]["files"]')" = 3 ] || fail "tree.files: $(json_get "$r" 'd["tree"]')"
 [ "$(json_get "$r" 'd["tree"]["kernels"]')" = 2 ] || fail "tree.kernels: $(json_get "$r" 'd["tree"]')"
 [ "$(json_get "$r" 'd["tree"]["lines"]')" = 14 ] || fail "tree.lines: $(json_get "$r" 'd["tree"]')"
@@ -126,8 +126,12 @@ r="$work/r.json"
 [ "$(json_get "$r" 'd["translation"]["converted"] > 0')" = True ] || fail "converted references"
 [ "$(json_get "$r" 'len(d["unsupported_api"])')" = 2 ] || fail "unsupported-API list"
 [ "$(json_get "$r" '[f["rule"] for f in d["findings"] if f["category"] == "unsupported-api"]')" = "['unsupported-api', 'unsupported-api']" ] || fail "findings by category"
-# 2 unsupported-api findings x medium (1-4 h) = 2-8 h.
-[ "$(json_get "$r" '[c for c in d["effort"]["by_category"] if c["name"] == "unsupported-api"][0]["max_hours"] == 8')" = True ] || fail "unsupported-api subtotal"
+# 2 unsupported-api findings with one edit: one pattern, 1 x medium (1-4 h)
+# + 1 further site x site (0.1-0.25 h) = 1.1-4.25 h.
+[ "$(json_get "$r" '[c for c in d["effort"]["by_category"] if c["name"] == "unsupported-api"][0]["max_hours"] == 4.25')" = True ] || fail "unsupported-api subtotal: $(json_get "$r" 'd["effort"]["by_category"]')"
+[ "$(json_get "$r" '[(p["rule"], p["sites"]) for p in d["effort"]["patterns"]]')" = "[('unsupported-api', 2)]" ] || fail "patterns: $(json_get "$r" 'd["effort"]["patterns"]')"
+[ "$(json_get "$r" 'd["effort"]["confidence"]["floor"]')" = False ] || fail "a fully parsed tree is not a floor"
+[ "$(json_get "$r" 'bool(d["effort"]["confidence"]["calibration"]) and bool(d["effort"]["confidence"]["range"])')" = True ] || fail "confidence lacks its range or calibration"
 [ "$(json_get "$r" 'd["effort"]["total"]["min_hours"] == sum(t["min_hours"] for t in d["effort"]["total"]["terms"])')" = True ] || fail "total is not the sum of its terms"
 [ "$(json_get "$r" 'd["effort"]["total"]["max_hours"] == sum(c["max_hours"] for c in d["effort"]["by_directory"])')" = True ] || fail "directories do not add up to the total"
 [ "$(json_get "$r" 'd["files"][-1]["findings"]')" = 0 ] || fail "files with the most work do not come first"
@@ -146,7 +150,10 @@ assert rows[0][:10] == ["rule", "level", "file", "line", "column", "message",
 d = json.load(open(sys.argv[2]))
 assert len(rows) - 1 == len(d["findings"]), (len(rows), len(d["findings"]))
 assert any(r[2] == "<img src=x onerror=alert(1)>.cu" for r in rows[1:])
-assert all(r[7] == "medium" and r[8] == "1" and r[9] == "4" for r in rows[1:] if r[0] == "unsupported-api")
+ua = [r for r in rows[1:] if r[0] == "unsupported-api"]
+assert [r[11] for r in ua] == ["pattern", "site"], ua
+assert ua[0][7:10] == ["medium", "1", "4"] and ua[1][7:10] == ["site", "0.1", "0.25"], ua
+assert ua[0][12] == ua[1][12] == "0", ua
 PY
 
 # CSV injection: a cell a spreadsheet would run as a formula is text.
@@ -202,7 +209,8 @@ effort:
 YAML
 cp src/graph.cu src/sub/also.cu
 run 0 "report with effort overrides" "$hw" report --format json -o "$work/o.json" src
-[ "$(json_get "$work/o.json" 'd["effort"]["total"]["max_hours"] == 40')" = True ] || fail "override: 2 x huge (10-20) should be 20-40 h: $(json_get "$work/o.json" 'd["effort"]["total"]')"
+# One pattern of two sites: 1 x huge (10-20 h) + 1 x site (0.1-0.25 h).
+[ "$(json_get "$work/o.json" 'd["effort"]["total"]["max_hours"] == 20.25')" = True ] || fail "override: 1 x huge (10-20) + 1 x site should be 10.1-20.25 h: $(json_get "$work/o.json" 'd["effort"]["total"]')"
 [ "$(json_get "$work/o.json" 'any(o.get("pattern") == "unsupported-api" for o in d["effort"]["overrides"])')" = True ] || fail "overrides not listed"
 printf 'effort:\n  rules: {unsupported-api: enormous}\n' >.hipwright.yaml
 run 2 "effort rule naming an unknown bucket" "$hw" report --format json src
@@ -214,6 +222,52 @@ printf 'rules:\n  disable: [unsupported-api]\n' >.hipwright.yaml
 run 0 "disabled rule" "$hw" report --format json -o "$work/d.json" src
 [ "$(json_get "$work/d.json" 'len(d["findings"])')" = 0 ] || fail "disabled rule still reported"
 rm .hipwright.yaml src/sub/also.cu
+
+# Patterns: 50 identical findings cost one pattern plus 50 small sites, not
+# 50 independent tasks; .hipwright.yaml's ranges still apply to both parts.
+mkdir -p "$work/fifty"
+{
+  echo '#include <cuda_runtime.h>'
+  echo 'void f(cudaStream_t s, unsigned long long *id) {'
+  for i in $(seq 1 50); do echo "  cudaStreamGetId(s, id + $i);"; done
+  echo '}'
+} >"$work/fifty/many.cu"
+head -3 "$work/fifty/many.cu" >"$work/fifty/one.cu"
+echo '}' >>"$work/fifty/one.cu"
+run 0 "report of one finding" "$hw" report --format json -o "$work/one.json" "$work/fifty/one.cu"
+run 0 "report of fifty identical findings" "$hw" report --format json -o "$work/fifty.json" "$work/fifty/many.cu"
+python3 - "$work/one.json" "$work/fifty.json" <<'PY' || fail "fifty identical findings"
+import json, sys
+one, fifty = (json.load(open(p))["effort"] for p in sys.argv[1:3])
+site = [b for b in fifty["buckets"] if b["name"] == "site"][0]
+t1, t50 = one["total"], fifty["total"]
+assert t50["findings"] == 50 and t50["patterns"] == 1 and t50["further_sites"] == 49, t50
+for end in ("min", "max"):
+    want = t1[end + "_hours"] + 49 * site[end + "_hours"]
+    assert abs(t50[end + "_hours"] - want) < 1e-9, (end, t50, want)
+assert t50["max_hours"] < 10 * t1["max_hours"], t50
+PY
+printf 'effort:\n  buckets: {medium: [2, 6], site: [0.5, 0.5]}\n' >"$work/fifty/.hipwright.yaml"
+run 0 "fifty findings with configured ranges" "$hw" report --format json -o "$work/fifty-c.json" "$work/fifty/many.cu"
+[ "$(json_get "$work/fifty-c.json" '(d["effort"]["total"]["min_hours"], d["effort"]["total"]["max_hours"])')" = "(26.5, 30.5)" ] || fail "configured ranges: 1 x medium (2-6) + 49 x site (0.5) should be 26.5-30.5 h: $(json_get "$work/fifty-c.json" 'd["effort"]["total"]')"
+rm "$work/fifty/.hipwright.yaml"
+
+# Confidence: a file the parse could not fully read makes its hours, and
+# every sum over it, a floor, in every format.
+cp "$work/fifty/one.cu" "$work/fifty/broken.cu"
+echo 'void g() { not_declared_anywhere(1); }' >>"$work/fifty/broken.cu"
+run 0 "report with a partial file" "$hw" report --format json -o "$work/floor.json" "$work/fifty"
+[ "$(json_get "$work/floor.json" '[(u["path"], u["status"]) for u in d["effort"]["confidence"]["unparsed_files"]]')" = "[('broken.cu', 'partial')]" ] || fail "unparsed files: $(json_get "$work/floor.json" 'd["effort"]["confidence"]')"
+[ "$(json_get "$work/floor.json" '(d["effort"]["total"]["floor"], [f["floor"] for f in d["files"] if f["path"] == "broken.cu"], [f["floor"] for f in d["files"] if f["path"] == "one.cu"])')" = "(True, [True], [False])" ] || fail "floor flags"
+run 0 "markdown with a partial file" "$hw" report --format md -o "$work/floor.md" "$work/fifty"
+grep -q 'Estimated manual effort | \*\*at least ' "$work/floor.md" || fail "markdown total not marked as a floor: $(grep 'Estimated' "$work/floor.md")"
+grep -q '^### Confidence' "$work/floor.md" || fail "markdown has no confidence section"
+grep -q 'broken.cu (partial, 1 error' "$work/floor.md" || fail "markdown does not name the unparsed file"
+run 0 "html with a partial file" "$hw" report --format html -o "$work/floor.html" "$work/fifty"
+grep -q 'id="confidence"' "$work/floor.html" || fail "html has no confidence section"
+grep -q 'at least ' "$work/floor.html" || fail "html total not marked as a floor"
+grep -q 'id="patterns"' "$work/floor.html" || fail "html has no patterns table"
+rm -r "$work/fifty"
 
 # Exit codes: findings never fail a report; usage and input errors are 2.
 run 2 "no paths" "$hw" report --format json

@@ -149,6 +149,61 @@ TEST_CASE("the built-in call rows parse and name known callees",
     // row fits is still renamed.
     const Rule *Name = T.lookup(C.Call.Callee);
     REQUIRE(Name);
-    CHECK(Name->hasHip());
+    // Except an expression form's (a cache-hinted load): there a call the
+    // form does not fit keeps its name and its name row says why.
+    if (C.Call.Expression)
+      CHECK((!Name->hasHip() && !Name->Notes.empty()));
+    else
+      CHECK(Name->hasHip());
   }
+}
+
+TEST_CASE("call rewrites that are expressions: cache-hinted loads and stores",
+          "[rules][call]") {
+  auto Load = parse("__ldcs($1)", "*$1");
+  REQUIRE(Load);
+  CHECK(Load->Expression);
+  CHECK_FALSE(Load->StatementOnly);
+  CHECK(Load->rewrites());
+  CHECK(Load->HipCallee.empty());
+  REQUIRE(Load->Args.size() == 1);
+  CHECK(Load->Args[0].Prefix == "*");
+  CHECK(Load->Args[0].Source == 1);
+  CHECK(Load->Args[0].Suffix.empty());
+
+  auto Store = parse("__stcs($1, $2)", "*$1 = $2");
+  REQUIRE(Store);
+  CHECK(Store->Expression);
+  // An assignment: only a call that is a statement of its own becomes one.
+  CHECK(Store->StatementOnly);
+  REQUIRE(Store->Args.size() == 2);
+  CHECK(Store->Args[1].Prefix == " = ");
+  CHECK(Store->Args[1].Source == 2);
+
+  // A comparison is not an assignment.
+  auto Cmp = parse("f($1, $2)", "$1 == $2");
+  REQUIRE(Cmp);
+  CHECK_FALSE(Cmp->StatementOnly);
+
+  CHECK(errorOf("__stcs($1, $2)", "*$2 = $1").find("in order") !=
+        std::string::npos);
+  CHECK(errorOf("__stcs($1, $2)", "*$1").find("$2 is missing") !=
+        std::string::npos);
+  CHECK(errorOf("f($1, ...)", "*$1").find("'...'") != std::string::npos);
+  CHECK(errorOf("f()", "0").find("keeps none") != std::string::npos);
+}
+
+TEST_CASE("the builtin tables turn cache-hinted calls into plain accesses",
+          "[rules][call]") {
+  const RuleTable &T = RuleTable::builtin();
+  for (const char *Name :
+       {"__ldcs", "__ldcg", "__ldca", "__ldlu", "__stcs", "__stcg", "__stwb"}) {
+    INFO(Name);
+    auto Rows = T.callRules(Name);
+    REQUIRE(Rows.size() == 1);
+    CHECK(Rows[0]->Call.Expression);
+  }
+  // Volatile-like and write-through accesses are not plain ones.
+  CHECK(T.callRules("__ldcv").empty());
+  CHECK(T.callRules("__stwt").empty());
 }

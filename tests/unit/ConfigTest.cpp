@@ -85,7 +85,8 @@ TEST_CASE("an effort rule must name a known bucket, at its line", "[config]") {
   std::string Msg = llvm::toString(Bad.takeError());
   CHECK(Msg.find("cfg.yaml:3:") == 0);
   CHECK(Msg.find("'hihg'") != std::string::npos);
-  CHECK(Msg.find("none, low, medium, high") != std::string::npos);
+  CHECK(Msg.find("none, automatic, site, low, medium, high") !=
+        std::string::npos);
   // A bucket the same section defines, even further down, is known.
   auto Good = parseConfig("cfg.yaml", "effort:\n  rules: {tensor-core: huge}\n"
                                       "  buckets: {huge: [40, 80]}\n");

@@ -68,8 +68,9 @@ struct Fixture {
 TEST_CASE("the report shows its effort arithmetic", "[report]") {
   Fixture Fx;
   json::Object R = Fx.build({
-      finding("/nonexistent-root/a/k.cu", 3, "tensor-core.wmma", "m"),
-      finding("/nonexistent-root/a/k.cu", 4, "tensor-core.wmma", "m"),
+      // Two fragments with different edits: two patterns, each its bucket.
+      finding("/nonexistent-root/a/k.cu", 3, "tensor-core.wmma", "m1"),
+      finding("/nonexistent-root/a/k.cu", 4, "tensor-core.wmma", "m2"),
       finding("/nonexistent-root/a/k.cu", 5, "lane-mask.narrow-mask", "m"),
       finding("/nonexistent-root/a/k.cu", 6, "hopper-only.tma", "m", "",
               /*Suppressed=*/true),
@@ -103,9 +104,9 @@ TEST_CASE("the report shows its effort arithmetic", "[report]") {
 TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
   Fixture Fx;
   std::string Evil = "/nonexistent-root/<img src=x onerror=alert(1)>.cu";
-  json::Object R = Fx.build({finding(Evil, 1, "unsupported-api",
-                                     "use of <script>alert(2)</script>",
-                                     "a, \"quoted\" suggestion")});
+  json::Object R = Fx.build(
+      {finding(Evil, 1, "unsupported-api", "use of <script>alert(2)</script>",
+               "a, \"quoted\" suggestion")});
   std::string Html;
   raw_string_ostream OS(Html);
   printReportHtml(R, OS);
@@ -119,7 +120,8 @@ TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
   printReportCsv(R, CS);
   CHECK(Csv.find("unsupported-api,warning,<img src=x onerror=alert(1)>.cu,1,"
                  "1,use of <script>alert(2)</script>,\"a, \"\"quoted\"\" "
-                 "suggestion\",medium,1,4,false\r\n") != std::string::npos);
+                 "suggestion\",medium,1,4,false,pattern,0\r\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("CSV cells that a spreadsheet would run are text", "[report][csv]") {
@@ -138,10 +140,10 @@ TEST_CASE("a huge report still fits a GitHub comment", "[report]") {
   Fixture Fx;
   std::vector<Finding> Many;
   for (unsigned I = 0; I < 3000; ++I)
-    Many.push_back(finding("/nonexistent-root/d" + std::to_string(I % 300) +
-                               "/k.cu",
-                           I + 1, I % 2 ? "unsupported-api" : "hopper-only.tma",
-                           std::string(250, 'm'), std::string(250, 's')));
+    Many.push_back(
+        finding("/nonexistent-root/d" + std::to_string(I % 300) + "/k.cu",
+                I + 1, I % 2 ? "unsupported-api" : "hopper-only.tma",
+                std::string(250, 'm'), std::string(250, 's')));
   json::Object R = Fx.build(std::move(Many));
   std::string Md;
   raw_string_ostream OS(Md);
@@ -188,13 +190,15 @@ TEST_CASE("the tensor-core table is read from the findings", "[report]") {
   CHECK(Rows[0].Kind == "kernel");
   CHECK(Rows[0].Name == "gemm_f16");
   CHECK(Rows[0].Findings == 2);
-  CHECK(Rows[0].Shapes == std::vector<std::string>{"m16n16k16 f16 x f16 + f32"});
+  CHECK(Rows[0].Shapes ==
+        std::vector<std::string>{"m16n16k16 f16 x f16 + f32"});
   CHECK(Rows[0].Mfma["gfx942"] ==
         std::vector<std::string>{"__builtin_amdgcn_mfma_f32_16x16x16f16"});
-  CHECK(Rows[0].Mfma["gfx950"] ==
-        std::vector<std::string>{"__builtin_amdgcn_mfma_f32_16x16x32_f16 (K=32; "
-                                 "__builtin_amdgcn_mfma_f32_16x16x16f16 also "
-                                 "exists)"});
+  CHECK(
+      Rows[0].Mfma["gfx950"] ==
+      std::vector<std::string>{"__builtin_amdgcn_mfma_f32_16x16x32_f16 (K=32; "
+                               "__builtin_amdgcn_mfma_f32_16x16x16f16 also "
+                               "exists)"});
   CHECK(Rows[0].Rocwmma.size() == 1);
   CHECK(Rows[1].Kind == "device function");
   CHECK(Rows[1].Name == "mma_16816");
@@ -211,9 +215,9 @@ TEST_CASE("verify results are checked", "[report][verify]") {
   const json::Array *Cols = Good->getArray("columns");
   REQUIRE(Cols->size() == 2);
   CHECK(*(*Cols)[0].getAsString() == "gfx942-build");
-  for (const char *Bad : {"{", "[]", R"({"programs": 3})",
-                          R"({"programs": [{"cells": {}}]})",
-                          R"({"programs": [{"name": "x", "cells": {"c": 1}}]})"}) {
+  for (const char *Bad :
+       {"{", "[]", R"({"programs": 3})", R"({"programs": [{"cells": {}}]})",
+        R"({"programs": [{"name": "x", "cells": {"c": 1}}]})"}) {
     auto E = parseVerifyResults("bad.json", Bad);
     REQUIRE(!E);
     CHECK(toString(E.takeError()).find("bad.json") != std::string::npos);

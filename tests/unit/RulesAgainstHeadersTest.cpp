@@ -290,10 +290,12 @@ TEST_CASE("every call rule names functions the headers have",
     if (!hasName(Index.Cuda, C.Call.Callee))
       Failures.push_back(where(C.Row) + ": CUDA function '" + C.Call.Callee +
                          "' is not in the CUDA 13.0 headers");
-    if (C.Call.rewrites() && !newerThanDebianRocm(C.Row.RocmVersion) &&
+    // An expression form names no HIP function (golden.cache_hinted_loads_
+    // stores compiles what it writes).
+    if (C.Call.rewrites() && !C.Call.Expression &&
+        !newerThanDebianRocm(C.Row.RocmVersion) &&
         !hasName(Index.Hip, C.Call.HipCallee))
-      Failures.push_back(where(C.Row) + ": HIP function '" +
-                         C.Call.HipCallee +
+      Failures.push_back(where(C.Row) + ": HIP function '" + C.Call.HipCallee +
                          "' is not in Debian's HIP headers (or set "
                          "rocm_version to the ROCm release that added it)");
   }
