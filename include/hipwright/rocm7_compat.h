@@ -319,12 +319,19 @@ hipError_t hipDeviceGraphMemTrim(int device);
 #endif
 #if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
     HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
-// ROCm 6 numbers it right after hipDeviceAttributeMemoryPoolsSupported,
-// as 5.2.3's enum would (its CUDA-compatible range runs to 9999).
+// ROCm 6 numbers them right after hipDeviceAttributeMemoryPoolsSupported,
+// where 5.2.3's enum would go on (its CUDA-compatible range runs to 9999).
 inline constexpr hipDeviceAttribute_t
     hipDeviceAttributeVirtualMemoryManagementSupported =
         static_cast<hipDeviceAttribute_t>(
             hipDeviceAttributeMemoryPoolsSupported + 1);
+inline constexpr hipDeviceAttribute_t hipDeviceAttributeHostRegisterSupported =
+    static_cast<hipDeviceAttribute_t>(hipDeviceAttributeMemoryPoolsSupported +
+                                      2);
+inline constexpr hipDeviceAttribute_t
+    hipDeviceAttributeMemoryPoolSupportedHandleTypes =
+        static_cast<hipDeviceAttribute_t>(
+            hipDeviceAttributeMemoryPoolsSupported + 3);
 #endif
 
 // CUDA 13's cudaMemAdvise and cudaMemPrefetchAsync take a cudaMemLocation;
