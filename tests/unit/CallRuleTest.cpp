@@ -83,6 +83,12 @@ TEST_CASE("call patterns: arguments, conditions and rewrites",
                        "hipHostAlloc(reinterpret_cast<void **>($1), $2, $3)");
   REQUIRE(TypedPP);
   CHECK(TypedPP->Params[0] == ArgCondition::TypedPointerPointer);
+
+  auto Sym = parse("cudaMemcpyFromSymbol($1, $2:symbol, ...)",
+                   "hipMemcpyFromSymbol($1, HIP_SYMBOL($2), ...)");
+  REQUIRE(Sym);
+  CHECK(Sym->Params[0] == ArgCondition::Any);
+  CHECK(Sym->Params[1] == ArgCondition::Symbol);
 }
 
 TEST_CASE("call patterns: malformed rows are rejected", "[rules][call]") {
