@@ -16,6 +16,8 @@ packages=(
   python3
   # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks
   clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev llvm-22-tools lld-22
+  # clang-offload-bundler: the compile check reads the offload bundle with it
+  clang-tools-22
   # libraries and unit tests
   libfmt-dev catch2
   # HIP 5.2.3 headers and device libraries for the gfx942/gfx950 compile check
@@ -38,6 +40,17 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The compile checks need these LLVM 22 tools; say which package is missing
+# now rather than let a test discover it.
+llvm_bin=/usr/lib/llvm-22/bin
+for tool in clang++ clang-offload-bundler ld.lld llvm-link llvm-dis llvm-as \
+  llvm-objcopy llvm-readelf FileCheck; do
+  if [ ! -x "$llvm_bin/$tool" ]; then
+    echo "setup: error: $llvm_bin/$tool is missing after installing packages" >&2
+    exit 1
+  fi
+done
 
 if [ ! -x /usr/local/cuda/bin/nvcc ] && [ -z "${CUDA_PATH:-}" ] && ! command -v nvcc >/dev/null; then
   echo "setup: warning: no CUDA toolkit found (/usr/local/cuda, \$CUDA_PATH, nvcc on PATH);" >&2

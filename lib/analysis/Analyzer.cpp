@@ -115,6 +115,13 @@ std::vector<RuleInfo> allRules() {
        "whose row says HIP has no equivalent (or that the tables do not "
        "know) stays as written, so the port will not compile until a person "
        "replaces it; nothing is dropped silently."},
+      {"unsupported-api.rocm-version", Severity::Warning,
+       "a CUDA API whose HIP twin is newer than the target ROCm release",
+       "Every HIP name in the rules tables records the ROCm release that "
+       "first shipped it. With --rocm-version X.Y (or rocm-version in "
+       ".hipwright.yaml) a name that needs a later release is not emitted: "
+       "the CUDA spelling stays and this finding names the release it "
+       "needs. Port for that release or replace the call by hand."},
       {"unsupported-api.call-signature", Severity::Warning,
        "a call whose HIP twin takes other arguments, left as CUDA wrote them",
        "Some CUDA calls need their arguments changed, not only their name "

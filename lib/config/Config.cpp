@@ -18,6 +18,15 @@ using namespace llvm;
 
 namespace hipwright {
 
+ArrayRef<StringRef> defaultEffortBucketNames() {
+  static const StringRef Names[] = {"none", "low", "medium", "high"};
+  return Names;
+}
+
+bool isDefaultEffortBucket(StringRef Name) {
+  return llvm::is_contained(defaultEffortBucketNames(), Name);
+}
+
 bool Config::ruleEnabled(StringRef RuleId) const {
   bool On = false;
   for (const std::string &P : Enable)
@@ -97,7 +106,9 @@ public:
       else if (Key == "severity")
         severity(V, C);
       else if (Key == "targets")
-        C.Targets = list(V);
+        targets(V, C);
+      else if (Key == "rocm-version")
+        rocmVersion(V, C);
       else if (Key == "exclude")
         C.Exclude = list(V);
       else if (Key == "effort")
@@ -105,7 +116,7 @@ public:
       else
         fail(KV.getKey(), "unknown key '" + Key +
                               "' (expected rules, severity, targets, "
-                              "exclude or effort)");
+                              "rocm-version, exclude or effort)");
     }
     if (SyntaxError) {
       if (Error)
@@ -172,6 +183,16 @@ private:
       Each(scalar(KV.getKey()), KV.getKey(), KV.getValue());
   }
 
+  void rocmVersion(yaml::Node *N, Config &C) {
+    std::string Text = scalar(N);
+    if (Error)
+      return;
+    C.TargetRocm = RocmVersion::parse(Text);
+    if (!C.TargetRocm)
+      fail(N, "rocm-version must be a ROCm release such as 6.2, not '" + Text +
+                  "'");
+  }
+
   void rules(yaml::Node *N, Config &C) {
     mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
       if (K == "enable")
@@ -198,7 +219,49 @@ private:
     });
   }
 
+  /// Each target is checked where it is written, so a typo gets its line.
+  void targets(yaml::Node *N, Config &C) {
+    std::vector<yaml::Node *> Items;
+    if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      for (yaml::Node &Item : *Seq)
+        Items.push_back(&Item);
+    } else if (isa_and_nonnull<yaml::ScalarNode>(N)) {
+      Items.push_back(N); // `targets: gfx942` as a one-item list
+    } else {
+      fail(N, "expected a list");
+      return;
+    }
+    for (yaml::Node *Item : Items) {
+      std::string Name = scalar(Item);
+      if (Expected<std::vector<GpuTarget>> T = parseTargets(Name))
+        C.Targets.push_back(Name);
+      else
+        fail(Item, "targets: " + toString(T.takeError()));
+    }
+  }
+
   void effort(yaml::Node *N, Config &C) {
+    // Rules may name a bucket this same section defines further down, so
+    // they are checked once the whole section is read.
+    std::vector<std::pair<yaml::Node *, std::string>> RuleBuckets;
+    effortEntries(N, C, RuleBuckets);
+    for (auto &[Node, Bucket] : RuleBuckets) {
+      if (isDefaultEffortBucket(Bucket) || C.EffortBuckets.count(Bucket))
+        continue;
+      std::string Known;
+      for (StringRef D : defaultEffortBucketNames())
+        Known += (Known.empty() ? "" : ", ") + D.str();
+      for (auto &[B, _] : C.EffortBuckets)
+        if (!isDefaultEffortBucket(B))
+          Known += ", " + B;
+      fail(Node, "effort rule names unknown bucket '" + Bucket +
+                     "' (known: " + Known + ")");
+    }
+  }
+
+  void effortEntries(
+      yaml::Node *N, Config &C,
+      std::vector<std::pair<yaml::Node *, std::string>> &RuleBuckets) {
     mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
       if (K == "buckets") {
         mapping(V, [&](const std::string &B, yaml::Node *, yaml::Node *R) {
@@ -213,8 +276,10 @@ private:
           C.EffortBuckets[B] = {Lo, Hi};
         });
       } else if (K == "rules") {
-        mapping(V, [&](const std::string &Rule, yaml::Node *,
-                       yaml::Node *B) { C.EffortRules.push_back({Rule, scalar(B)}); });
+        mapping(V, [&](const std::string &Rule, yaml::Node *, yaml::Node *B) {
+          C.EffortRules.push_back({Rule, scalar(B)});
+          RuleBuckets.push_back({B, C.EffortRules.back().second});
+        });
       } else {
         fail(KN, "unknown key 'effort." + K + "' (expected buckets, rules)");
       }
@@ -272,8 +337,19 @@ void dumpConfig(const Config &C, raw_ostream &OS) {
     for (auto &[P, L] : C.SeverityOverrides)
       OS << "  \"" << P << "\": " << toString(L) << "\n";
   }
+  // The targets the run uses, even when they are the built-in default: an
+  // empty list would read as "none".
   OS << "targets: ";
-  printList(OS, C.Targets);
+  if (C.Targets.empty()) {
+    SmallVector<StringRef, 4> Defaults;
+    StringRef(kDefaultTargets).split(Defaults, ',');
+    printList(OS, std::vector<std::string>(Defaults.begin(), Defaults.end()));
+    OS << "  # the default";
+  } else {
+    printList(OS, C.Targets);
+  }
+  if (C.TargetRocm)
+    OS << "\nrocm-version: \"" << C.TargetRocm->str() << "\"";
   OS << "\nexclude: ";
   printList(OS, C.Exclude);
   OS << "\n";

@@ -9,6 +9,7 @@
 //   severity:                        # overrides, by rule id or glob
 //     lane-mask.narrow-mask: error
 //   targets: [gfx942, gfx950]
+//   rocm-version: "6.2"              # oldest ROCm the port must build with
 //   exclude: ["third_party/*"]       # globs on paths relative to the file
 //   effort:                          # hours per finding, per bucket
 //     buckets: {low: [0.25, 1], medium: [1, 4], high: [4, 16]}
@@ -18,7 +19,9 @@
 #pragma once
 
 #include "findings/Finding.h"
+#include "rules/RocmVersion.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,6 +40,9 @@ struct Config {
   std::vector<std::string> Disable;
   std::vector<std::pair<std::string, Severity>> SeverityOverrides;
   std::vector<std::string> Targets; ///< empty: command line / default
+  /// `rocm-version`: HIP names newer than this are not emitted (the command
+  /// line's --rocm-version wins). Unset: the newest the rules know.
+  std::optional<RocmVersion> TargetRocm;
   std::vector<std::string> Exclude;
   /// Effort model overrides for `report`: bucket -> [min, max] hours, and
   /// rule pattern -> bucket.
@@ -50,6 +56,11 @@ struct Config {
   /// excluded.
   bool excludes(llvm::StringRef RelativePath) const;
 };
+
+/// The effort buckets every configuration has (report/EffortModel.cpp
+/// gives their hours); `effort.buckets` may add more.
+llvm::ArrayRef<llvm::StringRef> defaultEffortBucketNames();
+bool isDefaultEffortBucket(llvm::StringRef Name);
 
 /// Parses YAML text; errors name \p FileName and the line.
 llvm::Expected<Config> parseConfig(llvm::StringRef FileName,

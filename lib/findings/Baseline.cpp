@@ -1,5 +1,7 @@
 //===- Baseline.cpp - adopting the lint gate on existing code -------------===//
 #include "findings/Baseline.h"
+#include "support/JsonNesting.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -8,6 +10,9 @@
 using namespace llvm;
 
 namespace hipwright {
+
+/// The baseline format written and read; bump it when matching changes.
+static constexpr int kBaselineVersion = 1;
 
 Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
                     const std::function<std::string(StringRef)> &RelativePath) {
@@ -20,16 +25,14 @@ Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
                                 {"file", RelativePath(F.File)},
                                 {"line", F.Line},
                                 {"message", F.Message}});
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return createStringError(EC, "%s: %s", Path.str().c_str(),
-                             EC.message().c_str());
-  OS << formatv("{0:2}",
-                json::Value(json::Object{{"version", 1},
-                                         {"findings", std::move(List)}}))
+  // Atomically: a full disk or Ctrl-C must not replace a good baseline
+  // with a truncated one the next gate run rejects.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", json::Value(json::Object{
+                             {"version", kBaselineVersion}, {"findings", std::move(List)}}))
      << "\n";
-  return Error::success();
+  return writeFileAtomically(Path, Text, namedOutputFile());
 }
 
 Expected<Baseline> readBaseline(StringRef Path) {
@@ -37,14 +40,30 @@ Expected<Baseline> readBaseline(StringRef Path) {
   if (!Buf)
     return createStringError(Buf.getError(), "%s: %s", Path.str().c_str(),
                              Buf.getError().message().c_str());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  Expected<json::Value> V = parseJsonBounded((*Buf)->getBuffer());
   if (!V)
     return createStringError(inconvertibleErrorCode(),
                              "%s: not a hipwright baseline: %s",
                              Path.str().c_str(),
                              toString(V.takeError()).c_str());
   const json::Object *Root = V->getAsObject();
-  const json::Array *List = Root ? Root->getArray("findings") : nullptr;
+  // Only the format this build writes is understood: a newer file may
+  // match findings differently, and reading it as version 1 would let new
+  // findings through the gate unnoticed.
+  std::optional<int64_t> Version =
+      Root ? Root->getInteger("version") : std::nullopt;
+  if (!Version)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: not a hipwright baseline: no \"version\" number",
+        Path.str().c_str());
+  if (*Version != kBaselineVersion)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: baseline version %lld; this hipwright reads version %d "
+        "(write a new one with --write-baseline)",
+        Path.str().c_str(), static_cast<long long>(*Version), kBaselineVersion);
+  const json::Array *List = Root->getArray("findings");
   if (!List)
     return createStringError(inconvertibleErrorCode(),
                              "%s: not a hipwright baseline: no \"findings\" "

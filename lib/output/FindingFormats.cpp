@@ -2,7 +2,11 @@
 #include "output/FindingFormats.h"
 
 #include "analysis/Analyzer.h"
+#include "output/VersionInfo.h"
 #include "rules/RuleDocs.h"
+#include "support/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include <map>
 
@@ -10,7 +14,34 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *kVersion = "0.1.0";
+std::string sarifUriPath(StringRef Path) {
+  // RFC 3986: everything but the unreserved characters and the path's '/'
+  // is percent-encoded. Raw, a '#' starts a fragment and a '?' a query (the
+  // viewer opens another file), a ' ' or newline is no URI at all, and a
+  // ':' in a relative path's first segment would read as a scheme.
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+        C == '/') {
+      Out += C;
+      continue;
+    }
+    Out += '%';
+    Out += hexdigit(C >> 4);
+    Out += hexdigit(C & 15);
+  }
+  return Out;
+}
+
+/// The artifactLocation of \p Display (a path as PathMapper spells it):
+/// relative to %SRCROOT% when relative, a file:// URI when absolute (a file
+/// outside the directory lint ran in has no place under the root).
+static json::Object artifactLocation(StringRef Display) {
+  if (Display.starts_with("/"))
+    return json::Object{{"uri", "file://" + sarifUriPath(Display)}};
+  return json::Object{{"uri", sarifUriPath(Display)},
+                      {"uriBaseId", "%SRCROOT%"}};
+}
 
 json::Value findingsJson(const std::vector<Finding> &Findings,
                          const PathMapper &Path) {
@@ -40,7 +71,9 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
   }
   return json::Object{
       {"version", 1},
-      {"tool", json::Object{{"name", "hipwright"}, {"version", kVersion}}},
+      {"tool", json::Object{{"name", "hipwright"},
+                            {"version", toolVersion()},
+                            {"build", versionJson()}}},
       {"findings", std::move(List)},
       {"summary", json::Object{{"errors", Counts[2]},
                                {"warnings", Counts[1]},
@@ -86,9 +119,7 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
         {"locations",
          json::Array{json::Object{
              {"physicalLocation",
-              json::Object{{"artifactLocation",
-                            json::Object{{"uri", Path(F.File)},
-                                         {"uriBaseId", "%SRCROOT%"}}},
+              json::Object{{"artifactLocation", artifactLocation(Path(F.File))},
                            {"region", std::move(Region)}}}}}},
         {"partialFingerprints",
          json::Object{{"hipwrightFingerprint/v1", F.Fingerprint}}}};
@@ -108,12 +139,13 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
             json::Object{
                 {"driver",
                  json::Object{{"name", "hipwright"},
-                              {"version", kVersion},
-                              {"semanticVersion", kVersion},
+                              {"version", toolVersion()},
+                              {"semanticVersion", toolVersion()},
                               {"informationUri",
                                "https://github.com/hipwright/hipwright"},
                               {"rules", std::move(RuleList)}}}}},
-           {"results", std::move(Results)}}}}};
+           {"results", std::move(Results)},
+           {"properties", json::Object{{"hipwright", versionJson()}}}}}}};
 }
 
 } // namespace hipwright

@@ -1,5 +1,6 @@
 //===- TextFindings.cpp - findings as compiler diagnostics ----------------===//
 #include "output/TextFindings.h"
+#include "support/LineIndex.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -34,19 +36,24 @@ std::string displayPath(StringRef AbsolutePath) {
 
 void printFindingsText(const std::vector<Finding> &Findings, raw_ostream &OS,
                        bool Color) {
-  std::map<std::string, std::unique_ptr<MemoryBuffer>> Files;
+  // Each file is read and indexed once: finding the quoted line is then a
+  // lookup, not a walk from the top of the file for every finding.
+  struct Source {
+    std::unique_ptr<MemoryBuffer> Buf;
+    std::optional<LineIndex> Lines;
+  };
+  std::map<std::string, Source> Files;
   auto LineOf = [&](const Finding &F) -> StringRef {
-    auto &Buf = Files[F.File];
-    if (!Buf) {
-      auto B = MemoryBuffer::getFile(F.File);
-      if (!B)
-        return "";
-      Buf = std::move(*B);
-    }
-    StringRef Text = Buf->getBuffer();
-    for (unsigned L = 1; L < F.Line && !Text.empty(); ++L)
-      Text = Text.split('\n').second;
-    return Text.split('\n').first.rtrim("\r");
+    auto [It, New] = Files.try_emplace(F.File);
+    Source &S = It->second;
+    if (New)
+      if (auto B = MemoryBuffer::getFile(F.File)) {
+        S.Buf = std::move(*B);
+        S.Lines.emplace(S.Buf->getBuffer());
+      }
+    if (!S.Lines)
+      return "";
+    return S.Lines->lineText(F.Line).rtrim("\r");
   };
   for (const Finding &F : Findings) {
     std::string Where = displayPath(F.File) + ":" + std::to_string(F.Line) +

@@ -48,7 +48,9 @@ private:
 void alignLineContinuations(llvm::StringRef Original,
                             std::vector<Replacement> &Edits);
 
-/// Applies sorted, non-overlapping edits to \p Original.
+/// Applies sorted, non-overlapping edits to \p Original. Edit texts spell
+/// line breaks as '\n'; where the line they land in ends in CRLF, their
+/// line breaks are written as CRLF too.
 std::string applyEdits(llvm::StringRef Original,
                        const std::vector<Replacement> &Edits);
 

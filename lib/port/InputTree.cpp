@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -15,14 +16,14 @@ namespace hipwright {
 
 bool isHeader(StringRef Path) {
   return StringSwitch<bool>(sys::path::extension(Path))
-      .Cases(".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".inc", true)
+      .Cases({".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".inc"}, true)
       .Default(false);
 }
 
 bool isPortableSource(StringRef Path) {
   return isHeader(Path) ||
          StringSwitch<bool>(sys::path::extension(Path))
-             .Cases(".cu", ".c", ".cc", ".cpp", ".cxx", true)
+             .Cases({".cu", ".c", ".cc", ".cpp", ".cxx"}, true)
              .Default(false);
 }
 
@@ -55,9 +56,139 @@ static std::string commonDirectory(const std::vector<std::string> &Paths) {
   return Common.empty() ? "/" : Common;
 }
 
-Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
+namespace {
+
+/// Walks the inputs so that each real directory and file is taken once.
+/// Real directories are walked first and symbolic links afterwards, in the
+/// order found: a file is then listed under its own path rather than under
+/// a link that happens to sort before it, and a link back into the tree
+/// (a cycle) finds its target already walked and is skipped with a note.
+class TreeWalker {
+public:
+  explicit TreeWalker(InputTree &T) : T(T) {}
+
   std::set<std::string> Files;
+
+  /// A command-line directory: walked even when it is a link itself (the
+  /// user named it), unless it was already walked.
+  void root(const std::string &Dir, const sys::fs::file_status &St) {
+    if (FirstDir.try_emplace(St.getUniqueID(), Dir).second)
+      walk(Dir);
+  }
+
+  /// A command-line file: taken whatever its extension.
+  void rootFile(const std::string &File, const sys::fs::file_status &St) {
+    if (FirstFile.try_emplace(St.getUniqueID(), File).second)
+      Files.insert(File);
+  }
+
+  /// Follows the links found so far (and those found behind them).
+  void followLinks() {
+    for (size_t I = 0; I < Links.size(); ++I)
+      link(Links[I]);
+  }
+
+private:
+  InputTree &T;
+  std::map<sys::fs::UniqueID, std::string> FirstDir, FirstFile;
+  std::vector<std::string> Links;
+
+  void unreadable(const std::string &Path, std::error_code EC) {
+    T.Unreadable.push_back({Path, "cannot be read: " + EC.message()});
+  }
+
+  void walk(const std::string &Dir) {
+    std::error_code EC;
+    std::vector<std::pair<std::string, sys::fs::file_type>> Entries;
+    sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+    for (; !EC && It != End; It.increment(EC))
+      Entries.push_back({normalizePath(It->path()), It->type()});
+    // An error part way keeps what was listed; the directory is still
+    // reported, so nothing is dropped without a word.
+    if (EC)
+      unreadable(Dir, EC);
+    std::sort(Entries.begin(), Entries.end());
+    for (auto &[Path, Type] : Entries) {
+      if (Type == sys::fs::file_type::status_error ||
+          Type == sys::fs::file_type::type_unknown) {
+        // Some file systems do not say the type while listing.
+        sys::fs::file_status St;
+        if (std::error_code SEC = sys::fs::status(Path, St, /*follow=*/false)) {
+          if (isPortableSource(Path))
+            unreadable(Path, SEC);
+          continue;
+        }
+        Type = St.type();
+      }
+      if (Type == sys::fs::file_type::symlink_file)
+        Links.push_back(Path);
+      else if (Type == sys::fs::file_type::directory_file)
+        directory(Path);
+      else if (Type == sys::fs::file_type::regular_file)
+        file(Path);
+    }
+  }
+
+  /// \p Path as the walk reached it: through a link, or its own path.
+  void directory(const std::string &Path) {
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(Path, St)) {
+      unreadable(Path, EC);
+      return;
+    }
+    auto [It, New] = FirstDir.try_emplace(St.getUniqueID(), Path);
+    if (New)
+      walk(Path);
+    else
+      T.Skipped.push_back(
+          {Path, "links to " + It->second +
+                     ", which is already walked; not followed"});
+  }
+
+  void file(const std::string &Path) {
+    if (!isPortableSource(Path))
+      return;
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(Path, St)) {
+      unreadable(Path, EC);
+      return;
+    }
+    auto [It, New] = FirstFile.try_emplace(St.getUniqueID(), Path);
+    if (New)
+      Files.insert(Path);
+    else
+      T.Skipped.push_back(
+          {Path, "is the same file as " + It->second + "; taken once"});
+  }
+
+  void link(const std::string &Link) {
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(Link, St, /*follow=*/true)) {
+      // A dangling link named like a source is a source we cannot read.
+      if (isPortableSource(Link))
+        T.Unreadable.push_back(
+            {Link,
+             "is a symbolic link that cannot be followed: " + EC.message()});
+      else
+        T.Skipped.push_back(
+            {Link, "is a symbolic link that cannot be followed (" +
+                       EC.message() + ")"});
+      return;
+    }
+    if (sys::fs::is_directory(St))
+      directory(Link);
+    else if (sys::fs::is_regular_file(St))
+      file(Link);
+  }
+};
+
+} // namespace
+
+Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
+  InputTree T;
+  TreeWalker Walker(T);
   std::vector<std::string> Roots;
+  unsigned DirRoots = 0;
   for (const std::string &Raw : Paths) {
     std::string P = normalizePath(Raw);
     sys::fs::file_status St;
@@ -65,20 +196,12 @@ Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
       return createStringError(EC, "%s: %s", Raw.c_str(),
                                EC.message().c_str());
     if (sys::fs::is_directory(St)) {
+      ++DirRoots;
       Roots.push_back(P);
-      std::error_code EC;
-      for (sys::fs::recursive_directory_iterator It(P, EC), End;
-           It != End && !EC; It.increment(EC)) {
-        if (It->type() == sys::fs::file_type::regular_file &&
-            isPortableSource(It->path()))
-          Files.insert(normalizePath(It->path()));
-      }
-      if (EC)
-        return createStringError(EC, "%s: %s", Raw.c_str(),
-                                 EC.message().c_str());
+      Walker.root(P, St);
     } else if (sys::fs::is_regular_file(St)) {
       Roots.push_back(P);
-      Files.insert(P);
+      Walker.rootFile(P, St);
     } else {
       return createStringError(inconvertibleErrorCode(),
                                "%s: not a regular file or directory",
@@ -87,14 +210,33 @@ Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
   }
   if (Roots.empty())
     return createStringError(inconvertibleErrorCode(), "no input paths");
-  InputTree T;
-  T.SingleFile = Paths.size() == 1 && !sys::fs::is_directory(Roots.front());
+  Walker.followLinks();
+  auto ByPath = [](const InputNote &A, const InputNote &B) {
+    return A.Path < B.Path;
+  };
+  std::sort(T.Unreadable.begin(), T.Unreadable.end(), ByPath);
+  std::sort(T.Skipped.begin(), T.Skipped.end(), ByPath);
+  if (Walker.Files.empty()) {
+    // Nothing to do is not success: a gate pointed at the wrong directory
+    // must not pass.
+    if (!T.Unreadable.empty())
+      return createStringError(inconvertibleErrorCode(), "%s %s",
+                               T.Unreadable.front().Path.c_str(),
+                               T.Unreadable.front().Message.c_str());
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: no CUDA, C or C++ sources found (looked for .cu, .cuh, .c, .cc, "
+        ".cpp, .cxx, .h, .hh, .hpp, .hxx, .inl, .inc)",
+        Paths.size() == 1 ? Paths.front().c_str() : "the inputs");
+  }
+  // The same file named twice is still one file, written to stdout.
+  T.SingleFile = DirRoots == 0 && Walker.Files.size() == 1;
   // A directory is its own root; a file's root is its directory.
   std::vector<std::string> Dirs;
   for (const std::string &R : Roots)
     Dirs.push_back(sys::fs::is_directory(R) ? R + "/x" : R);
   T.Root = commonDirectory(Dirs);
-  for (const std::string &F : Files)
+  for (const std::string &F : Walker.Files)
     (isHeader(F) ? T.Headers : T.Units).push_back(F);
   return T;
 }

@@ -1,59 +1,134 @@
 //===- OutputWriter.cpp - where a port's results go -----------------------===//
 #include "port/OutputWriter.h"
+#include "port/Backup.h"
+#include "port/OutputSafety.h"
 #include "port/UnifiedDiff.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <set>
+#include <unistd.h>
 
 using namespace llvm;
 
 namespace hipwright {
 
-Error writeFileAtomically(StringRef Path, StringRef Bytes) {
-  SmallString<256> Dir(sys::path::parent_path(Path));
-  if (Dir.empty())
-    Dir = ".";
-  if (std::error_code EC = sys::fs::create_directories(Dir))
-    return createStringError(EC, "%s: cannot create directory: %s",
-                             Dir.c_str(), EC.message().c_str());
-  // Permissions to keep when overwriting.
-  std::optional<sys::fs::perms> Perms;
-  sys::fs::file_status St;
-  if (!sys::fs::status(Path, St) && sys::fs::exists(St))
-    Perms = St.permissions();
+static bool written(const FileOutcome &F) {
+  return F.Status == FileStatus::Translated || F.Status == FileStatus::Partial;
+}
 
-  SmallString<256> Model(Dir);
-  sys::path::append(Model, "." + sys::path::filename(Path) + ".hipwright-%%%%%%");
-  int FD;
-  SmallString<256> Temp;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
-    return createStringError(EC, "%s: cannot create temporary file: %s",
-                             Path.str().c_str(), EC.message().c_str());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Bytes;
-    OS.flush();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      sys::fs::remove(Temp);
-      return createStringError(EC, "%s: write failed: %s", Path.str().c_str(),
-                               EC.message().c_str());
-    }
+static void note(const OutputOptions &Opts, const std::string &Line) {
+  if (Opts.OnNote)
+    Opts.OnNote(Line);
+}
+
+static void cleanStaleTemporaries(const std::vector<std::string> &Targets,
+                                  const OutputOptions &Opts) {
+  for (const std::string &P : removeStaleTemporaries(Targets))
+    note(Opts, P + ": removed, a temporary file an interrupted run left");
+}
+
+static Error writeOutRoot(const PortResult &Result, const OutputOptions &Opts) {
+  const InputTree &Tree = Result.Inputs;
+  InputFiles Inputs(Tree);
+  std::vector<std::pair<const FileOutcome *, std::string>> Plan;
+  for (const FileOutcome &F : Result.Files) {
+    if (!written(F) &&
+        !(Opts.CopyUnchanged && F.Status == FileStatus::Unchanged))
+      continue;
+    SmallString<256> Target(Opts.OutRoot);
+    sys::path::append(Target, Tree.relative(F.Path));
+    if (std::optional<std::string> In = Inputs.inputAt(Target))
+      return createStringError(std::errc::file_exists,
+                               "--out-root would write %s over the input "
+                               "%s; choose an output directory outside the "
+                               "inputs (or --in-place)",
+                               Target.c_str(), In->c_str());
+    Plan.emplace_back(&F, normalizePath(Target));
   }
-  if (Perms)
-    sys::fs::setPermissions(Temp, *Perms);
-  if (std::error_code EC = sys::fs::rename(Temp, Path)) {
-    sys::fs::remove(Temp);
-    return createStringError(EC, "%s: cannot replace: %s", Path.str().c_str(),
-                             EC.message().c_str());
-  }
+  std::vector<std::string> Targets;
+  for (const auto &[_, T] : Plan)
+    Targets.push_back(T);
+  cleanStaleTemporaries(Targets, Opts);
+  for (const auto &[F, Target] : Plan)
+    if (Error E = writeFileAtomically(Target, F->Translated))
+      return E;
   return Error::success();
 }
 
-static bool written(const FileOutcome &F) {
-  return F.Status == FileStatus::Translated || F.Status == FileStatus::Partial;
+/// One source to rewrite in place: the file itself (a symbolic link
+/// resolved to the file it names) and what the port made of it.
+struct InPlaceTarget {
+  const FileOutcome *F;
+  std::string Real;
+};
+
+static Error writeInPlace(const PortResult &Result, const OutputOptions &Opts) {
+  std::vector<InPlaceTarget> Plan;
+  std::set<std::string> Seen; // a file reached through two links
+  for (const FileOutcome &F : Result.Files) {
+    if (!written(F) || F.Translated == F.Original)
+      continue;
+    SmallString<256> Real;
+    if (std::error_code EC = sys::fs::real_path(F.Path, Real))
+      return createStringError(EC, "%s: %s", F.Path.c_str(),
+                               EC.message().c_str());
+    if (Seen.insert(std::string(Real)).second)
+      Plan.push_back({&F, std::string(Real)});
+  }
+  // A source edited since the port read it would lose that edit: check
+  // every file before writing any.
+  for (const InPlaceTarget &T : Plan) {
+    auto Now = MemoryBuffer::getFile(T.Real, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Now)
+      return createStringError(Now.getError(), "%s: %s", T.F->Path.c_str(),
+                               Now.getError().message().c_str());
+    if ((*Now)->getBuffer() != T.F->Original)
+      return createStringError(std::errc::resource_unavailable_try_again,
+                               "%s: changed while it was being ported; "
+                               "nothing was written (port again)",
+                               T.F->Path.c_str());
+  }
+  std::vector<std::string> Targets;
+  for (const InPlaceTarget &T : Plan)
+    Targets.push_back(T.Real);
+  cleanStaleTemporaries(Targets, Opts);
+
+  for (const InPlaceTarget &T : Plan) {
+    const FileOutcome &F = *T.F;
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(T.Real, St))
+      return createStringError(EC, "%s: %s", F.Path.c_str(),
+                               EC.message().c_str());
+    FileAttributes Attrs = FileAttributes::of(St);
+    if (Opts.Backup) {
+      Expected<BackupOutcome> B = backUpOriginal(T.Real, F.Original, Attrs);
+      if (!B)
+        return B.takeError();
+      if (B->Path != T.Real + ".orig")
+        note(Opts, T.Real +
+                       ".orig holds other content and was kept; the "
+                       "backup of " +
+                       F.Path + " is " + B->Path);
+    }
+    // The new file is a new inode: other hard links keep the old content.
+    if (St.getLinkCount() > 1)
+      note(Opts, F.Path + ": had " + std::to_string(St.getLinkCount() - 1) +
+                     " other hard link(s); they still hold the original");
+    if (::geteuid() != 0 && St.getUser() != ::geteuid())
+      note(Opts, F.Path + ": owned by user " + std::to_string(St.getUser()) +
+                     "; the rewritten file is yours (only root can keep "
+                     "another user's ownership)");
+    AtomicWriteOptions Keep;
+    Keep.Attributes = Attrs;
+    if (Error E = writeFileAtomically(T.Real, F.Translated, Keep))
+      return E;
+  }
+  return Error::success();
 }
 
 Error writeOutputs(const PortResult &Result, const OutputOptions &Opts,
@@ -72,32 +147,9 @@ Error writeOutputs(const PortResult &Result, const OutputOptions &Opts,
     }
     return Error::success();
   case OutputMode::OutRoot:
-    for (const FileOutcome &F : Result.Files) {
-      if (!written(F) &&
-          !(Opts.CopyUnchanged && F.Status == FileStatus::Unchanged))
-        continue;
-      SmallString<256> Target(Opts.OutRoot);
-      sys::path::append(Target, Tree.relative(F.Path));
-      if (sys::fs::equivalent(Target, F.Path))
-        return createStringError(inconvertibleErrorCode(),
-                                 "%s: --out-root would overwrite the input; "
-                                 "use --in-place for that",
-                                 F.Path.c_str());
-      if (Error E = writeFileAtomically(Target, F.Translated))
-        return E;
-    }
-    return Error::success();
+    return writeOutRoot(Result, Opts);
   case OutputMode::InPlace:
-    for (const FileOutcome &F : Result.Files) {
-      if (!written(F) || F.Translated == F.Original)
-        continue;
-      if (Opts.Backup)
-        if (Error E = writeFileAtomically(F.Path + ".orig", F.Original))
-          return E;
-      if (Error E = writeFileAtomically(F.Path, F.Translated))
-        return E;
-    }
-    return Error::success();
+    return writeInPlace(Result, Opts);
   }
   return Error::success();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/GpuTarget.h"
+#include "rules/RocmVersion.h"
 
 #include <optional>
 #include <vector>
@@ -15,6 +16,10 @@ struct TranslateOptions {
   LaunchSyntax Launch = LaunchSyntax::Chevron;
   /// Run the analyzers for these targets; unset: translation only.
   std::optional<std::vector<GpuTarget>> AnalyzeFor;
+  /// The ROCm release the port must build with (--rocm-version): HIP names
+  /// that first shipped later are not emitted. Unset: the newest release the
+  /// rules know.
+  std::optional<RocmVersion> TargetRocm;
 };
 
 } // namespace hipwright

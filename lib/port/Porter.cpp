@@ -2,9 +2,11 @@
 #include "port/Porter.h"
 #include "findings/Fingerprint.h"
 #include "findings/Suppressions.h"
+#include "port/SourceDialect.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
+#include "support/LineIndex.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -15,6 +17,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -36,10 +39,18 @@ const char *toString(FileStatus S) {
   return "?";
 }
 
+/// True when the file at \p Path is HIP already. An unreadable file is not:
+/// the pass that reads it reports the error.
+static bool fileIsAlreadyHip(const std::string &Path, const RuleTable &Rules) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  return Buf && isAlreadyHip((*Buf)->getBuffer(), Rules);
+}
+
 /// A header that no TU includes is still the user's code: translate it with
 /// the token pass alone (there is no parse to consult).
 static TuResult translateOrphanHeader(const std::string &Path,
-                                      const RuleTable &Rules) {
+                                      const RuleTable &Rules,
+                                      std::optional<RocmVersion> TargetRocm) {
   TuResult Out;
   Out.MainFile = Path;
   auto Buf = MemoryBuffer::getFile(Path);
@@ -56,6 +67,7 @@ static TuResult translateOrphanHeader(const std::string &Path,
   In.Buffer = (*Buf)->getBuffer();
   In.LangOpts = &LO;
   In.Rules = &Rules;
+  In.TargetRocm = TargetRocm;
   Out.FilesSeen.push_back(Path);
   runTokenPass(In, Out);
   return Out;
@@ -110,11 +122,24 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   Ctx.Args = &Args;
   Ctx.Rules = &Rules;
   Ctx.Options = Req.Options;
+  if (!Ctx.Options.TargetRocm)
+    Ctx.Options.TargetRocm = Rules.newestRocmVersion();
   Ctx.IsUserFile = [&Tree](StringRef Path) { return Tree.contains(Path); };
+
+  // HIP sources are not parsed (a CUDA parse of HIP's headers fails) and
+  // not edited: porting them again must change nothing.
+  std::set<std::string> HipFiles;
+  for (const std::string &U : Tree.Units)
+    if (fileIsAlreadyHip(U, Rules))
+      HipFiles.insert(U);
+  std::vector<std::string> ToParse;
+  for (const std::string &U : Tree.Units)
+    if (!HipFiles.count(U))
+      ToParse.push_back(U);
 
   // One slot per TU, filled by workers, read in input order afterwards:
   // output does not depend on --jobs or on scheduling.
-  std::vector<TuResult> Units(Tree.Units.size());
+  std::vector<TuResult> Units(ToParse.size());
   {
     // Default: every CPU the process may run on (what nproc reports).
     unsigned Jobs =
@@ -124,13 +149,14 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     std::mutex ProgressMutex;
     size_t Done = 0;
     if (Req.OnUnitDone) // the line appears before the first, slowest TU
-      Req.OnUnitDone(0, Tree.Units.size());
-    for (size_t I = 0; I < Tree.Units.size(); ++I)
+      Req.OnUnitDone(0, ToParse.size());
+    for (size_t I = 0; I < ToParse.size(); ++I)
       Pool.async([&, I] {
-        Units[I] = translateUnit(Tree.Units[I], Ctx);
+        // Own thread, big stack: one TU that crashes clang fails alone.
+        Units[I] = translateUnitContained(ToParse[I], Ctx);
         if (Req.OnUnitDone) {
           std::lock_guard<std::mutex> Lock(ProgressMutex);
-          Req.OnUnitDone(++Done, Tree.Units.size());
+          Req.OnUnitDone(++Done, ToParse.size());
         }
       });
     Pool.wait();
@@ -143,7 +169,11 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &H : Tree.Headers)
     if (!Covered.count(H)) {
       Orphans.insert(H);
-      Units.push_back(translateOrphanHeader(H, Rules));
+      if (fileIsAlreadyHip(H, Rules))
+        HipFiles.insert(H);
+      else
+        Units.push_back(
+            translateOrphanHeader(H, Rules, Ctx.Options.TargetRocm));
     }
 
   // Merge: edits per file, references and findings deduplicated by place
@@ -196,7 +226,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &Path : AllFiles) {
     FileOutcome O;
     O.Path = Path;
-    O.Parsed = !Orphans.count(Path);
+    O.AlreadyHip = HipFiles.count(Path);
+    O.Parsed = !Orphans.count(Path) && !O.AlreadyHip;
     O.Errors = ErrorsByFile[Path];
     auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                      /*RequiresNullTerminator=*/false);
@@ -212,9 +243,12 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     std::vector<Replacement> FileEdits = Edits.editsFor(Path);
     alignLineContinuations(O.Original, FileEdits);
     O.Translated = applyEdits(O.Original, FileEdits);
+    std::optional<LineIndex> Lines; // only files with conflicts need one
     for (size_t I = ConflictsBefore; I < Edits.conflicts().size(); ++I) {
       const EditConflict &C = Edits.conflicts()[I];
-      auto [Line, Col] = lineAndColumn(O.Original, C.Dropped.Offset);
+      if (!Lines)
+        Lines.emplace(O.Original);
+      auto [Line, Col] = Lines->lineAndColumn(C.Dropped.Offset);
       O.Errors.push_back(Path + ":" + std::to_string(Line) + ":" +
                          std::to_string(Col) +
                          ": error: conflicting edits: '" + C.Kept.Text +

@@ -48,6 +48,9 @@ struct FileOutcome {
   std::string Translated;
   std::vector<std::string> Errors; ///< compiler errors, conflicts
   bool Parsed = true; ///< false for headers no TU includes (lexed only)
+  /// HIP already (SourceDialect.h): not parsed, left as it is; its status
+  /// is Unchanged.
+  bool AlreadyHip = false;
 };
 
 struct PortResult {

@@ -1,6 +1,9 @@
 //===- Summary.cpp - the end-of-run report of `port` ----------------------===//
 #include "port/Summary.h"
 
+#include "output/VersionInfo.h"
+#include "support/Plural.h"
+
 #include "llvm/Support/Format.h"
 
 #include <sys/resource.h>
@@ -20,6 +23,7 @@ PortStats computeStats(const PortResult &R) {
       break;
     case FileStatus::Unchanged:
       ++S.Unchanged;
+      S.AlreadyHip += F.AlreadyHip;
       break;
     case FileStatus::Partial:
       ++S.Partial;
@@ -44,9 +48,11 @@ PortStats computeStats(const PortResult &R) {
 
 void printSummary(const PortResult &R, raw_ostream &OS) {
   PortStats S = computeStats(R);
-  OS << "hipwright port: " << R.Files.size() << " files: " << S.Translated
-     << " translated, " << S.Unchanged << " unchanged, " << S.Partial
-     << " partial, " << S.Failed << " failed\n";
+  OS << "hipwright port: " << countOf(R.Files.size(), "file") << ": "
+     << S.Translated << " translated, " << S.Unchanged << " unchanged";
+  if (S.AlreadyHip)
+    OS << " (" << S.AlreadyHip << " already HIP)";
+  OS << ", " << S.Partial << " partial, " << S.Failed << " failed\n";
   OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
      << " left unconverted\n";
   if (!R.Findings.empty()) {
@@ -55,8 +61,27 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
       (F.Level == Severity::Error     ? Errors
        : F.Level == Severity::Warning ? Warnings
                                       : Notes)++;
-    OS << "  findings: " << Errors << " errors, " << Warnings << " warnings, "
-       << Notes << " notes (run `hipwright lint` to see them)\n";
+    OS << "  findings: " << countOf(Errors, "error") << ", "
+       << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
+       << " (run `hipwright lint` to see them)\n";
+  }
+  for (const InputNote &N : R.Inputs.Unreadable)
+    OS << "  not read: " << R.Inputs.relative(N.Path) << " " << N.Message
+       << "\n";
+  for (const InputNote &N : R.Inputs.Skipped)
+    OS << "  skipped: " << R.Inputs.relative(N.Path) << " " << N.Message
+       << "\n";
+  {
+    // HIP input is left as it is; say so, so nobody wonders why nothing
+    // happened to it.
+    const size_t Shown = 10;
+    size_t Listed = 0;
+    for (const FileOutcome &F : R.Files)
+      if (F.AlreadyHip && Listed++ < Shown)
+        OS << "  already HIP, left unchanged: " << R.Inputs.relative(F.Path)
+           << "\n";
+    if (Listed > Shown)
+      OS << "  ... and " << countOf(Listed - Shown, "more HIP file") << "\n";
   }
   for (const FileOutcome &F : R.Files) {
     if (F.Status != FileStatus::Partial && F.Status != FileStatus::Failed)
@@ -67,7 +92,8 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
     for (size_t I = 0; I < F.Errors.size() && I < Shown; ++I)
       OS << "    " << F.Errors[I] << "\n";
     if (F.Errors.size() > Shown)
-      OS << "    ... and " << F.Errors.size() - Shown << " more errors\n";
+      OS << "    ... and " << countOf(F.Errors.size() - Shown, "more error")
+         << "\n";
   }
   if (!S.UnconvertedNames.empty()) {
     OS << "  unconverted:";
@@ -86,6 +112,15 @@ static int64_t peakRssKiB() {
   return U.ru_maxrss; // Linux reports KiB
 }
 
+static json::Array notesJson(const InputTree &Tree,
+                             const std::vector<InputNote> &Notes) {
+  json::Array Out;
+  for (const InputNote &N : Notes)
+    Out.push_back(
+        json::Object{{"path", Tree.relative(N.Path)}, {"reason", N.Message}});
+  return Out;
+}
+
 json::Value summaryJson(const PortResult &R) {
   PortStats S = computeStats(R);
   json::Array Files;
@@ -96,6 +131,7 @@ json::Value summaryJson(const PortResult &R) {
     Files.push_back(json::Object{{"path", R.Inputs.relative(F.Path)},
                                  {"status", toString(F.Status)},
                                  {"parsed", F.Parsed},
+                                 {"already_hip", F.AlreadyHip},
                                  {"errors", std::move(Errors)}});
   }
   json::Array Unconverted;
@@ -114,12 +150,15 @@ json::Value summaryJson(const PortResult &R) {
   for (auto &[F, N] : ByFamily)
     Families[F] = N;
   return json::Object{
-      {"files",
-       json::Object{{"total", int64_t(R.Files.size())},
-                    {"translated", S.Translated},
-                    {"unchanged", S.Unchanged},
-                    {"partial", S.Partial},
-                    {"failed", S.Failed}}},
+      {"version", versionJson()},
+      {"files", json::Object{{"total", int64_t(R.Files.size())},
+                             {"translated", S.Translated},
+                             {"unchanged", S.Unchanged},
+                             {"partial", S.Partial},
+                             {"failed", S.Failed},
+                             {"already_hip", S.AlreadyHip}}},
+      {"inputs_not_read", notesJson(R.Inputs, R.Inputs.Unreadable)},
+      {"inputs_skipped", notesJson(R.Inputs, R.Inputs.Skipped)},
       {"api_references",
        json::Object{{"converted", S.Converted},
                     {"unconverted", S.Unconverted},

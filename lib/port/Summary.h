@@ -11,6 +11,7 @@ namespace hipwright {
 /// Counts derived from a PortResult; both summary forms print these.
 struct PortStats {
   unsigned Translated = 0, Unchanged = 0, Partial = 0, Failed = 0;
+  unsigned AlreadyHip = 0; ///< of the unchanged: HIP input, not parsed
   unsigned Converted = 0, Unconverted = 0;
   /// Unconverted CUDA names -> number of uses, sorted by name.
   std::vector<std::pair<std::string, unsigned>> UnconvertedNames;

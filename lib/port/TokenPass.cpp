@@ -1,5 +1,6 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
+#include "support/LineIndex.h"
 
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/Lexer.h"
@@ -116,6 +117,8 @@ bool looksLikeCudaHeader(StringRef Path) {
   return false;
 }
 
+const StringRef kUtf8Bom = "\xEF\xBB\xBF";
+
 class TokenTranslator {
 public:
   TokenTranslator(const TokenPassInput &In, TuResult &Out)
@@ -138,6 +141,9 @@ private:
   TuResult &Out;
   std::vector<RawToken> Toks;
   clang::IdentifierTable Keywords{*In.LangOpts};
+  // Every reference and finding needs its line and column: one index of
+  // line starts, rather than a scan from the top of the file each time.
+  LineIndex Lines{In.Buffer};
   bool HasRuntimeInclude = false;
   SmallVector<const VersionMacro *, 3> PrologueMacros;
 
@@ -230,6 +236,8 @@ private:
       }
       return;
     }
+    if (R->hasHip() && tooNew(*R, PathTok, "<" + Path.str() + ">"))
+      return;
     if (R->Hip == "hip/hip_runtime.h")
       HasRuntimeInclude = true;
     if (!R->hasHip()) {
@@ -327,9 +335,28 @@ private:
               R->Notes);
       return;
     }
+    if (tooNew(*R, T, T.Text.str()))
+      return;
     if (R->renames())
       edit(T, R->Hip);
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// A row whose HIP twin first shipped after the target ROCm release: the
+  /// CUDA spelling stays (a port that does not build is better than one that
+  /// silently needs a newer ROCm) and a finding names the release it needs.
+  bool tooNew(const Rule &R, const RawToken &T, const std::string &Shown) {
+    if (!In.TargetRocm || R.availableIn(*In.TargetRocm))
+      return false;
+    reference(T, "", R.Family, false);
+    finding(T, Severity::Warning,
+            Shown + " maps to " + R.Hip + ", which needs ROCm " +
+                R.Since->str() + " (target: ROCm " + In.TargetRocm->str() +
+                "); left in place",
+            "Port for ROCm " + R.Since->str() + " or later (--rocm-version " +
+                R.Since->str() + "), or replace it by hand.",
+            "unsupported-api.rocm-version");
+    return true;
   }
 
   /// Tokens a call rule took care of: the callee it renamed and the
@@ -405,7 +432,7 @@ private:
 
   void reference(const RawToken &T, StringRef Hip, StringRef Family,
                  bool Converted) {
-    auto [Line, Col] = lineAndColumn(In.Buffer, T.Offset);
+    auto [Line, Col] = Lines.lineAndColumn(T.Offset);
     Out.References.push_back({T.Text.str(), Hip.str(), Family.str(),
                               In.File.str(), T.Offset, Line, Col, Converted});
   }
@@ -413,7 +440,7 @@ private:
   void finding(const RawToken &T, Severity Level, std::string Message,
                std::string Suggestion,
                StringRef RuleId = "unsupported-api") {
-    auto [Line, Col] = lineAndColumn(In.Buffer, T.Offset);
+    auto [Line, Col] = Lines.lineAndColumn(T.Offset);
     Finding F;
     F.RuleId = RuleId.str();
     F.Level = Level;
@@ -463,7 +490,9 @@ private:
       Text += "#include <hip/hip_runtime.h>\n";
     for (const VersionMacro *V : PrologueMacros)
       Text += V->Definition.str();
-    if (Text.empty())
+    // A file without a single token (empty, blank or only comments) has no
+    // code that could rely on the implicit include: it stays as it is.
+    if (Text.empty() || Toks.empty())
       return;
     unsigned At = 0;
     if (size_t After = afterLeadingGuard()) {
@@ -477,9 +506,12 @@ private:
       } else {
         At = Nl + 1;
       }
-    } else if (!Toks.empty()) {
+    } else {
       size_t LineStart = In.Buffer.rfind('\n', Toks.front().Offset);
       At = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      // A byte order mark must stay the file's first bytes.
+      if (In.Buffer.starts_with(kUtf8Bom))
+        At = std::max<unsigned>(At, kUtf8Bom.size());
     }
     Out.Edits.push_back({In.File.str(), At, 0, Text});
   }

@@ -40,6 +40,10 @@ struct TokenPassInput {
   llvm::StringRef Buffer; ///< the file's bytes as parsed
   const clang::LangOptions *LangOpts = nullptr;
   const RuleTable *Rules = nullptr;
+  /// HIP names newer than this ROCm release are not emitted: the CUDA name
+  /// stays and an unsupported-api.rocm-version finding says why. Unset: no
+  /// limit.
+  std::optional<RocmVersion> TargetRocm;
   /// Names the user declares or #defines: never translated.
   const llvm::StringSet<> *UserNames = nullptr;
   /// Identifier offsets in this file that the AST resolved.

@@ -4,10 +4,12 @@
 #include "frontend/ParsePrelude.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
+#include "support/ContainedThread.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -16,6 +18,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <cstring>
 
 using namespace clang;
 
@@ -174,6 +178,7 @@ private:
       In.Buffer = Buf->getBuffer();
       In.LangOpts = &CI.getLangOpts();
       In.Rules = Ctx.Rules;
+      In.TargetRocm = Ctx.Options.TargetRocm;
       In.UserNames = &Facts.UserNames;
       auto Refs = Facts.Refs.find(Path);
       if (Refs != Facts.Refs.end())
@@ -228,6 +233,29 @@ TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
       Out.Errors.push_back(MainFile.str() + ": error: could not be parsed");
   }
   return Out;
+}
+
+TuResult translateUnitContained(StringRef MainFile,
+                                const TranslateContext &Ctx) {
+  TuResult Out;
+  int Signal = runContained(kParseStackBytes, [&] {
+    // What clang's driver does first: with the bottom of the stack known,
+    // the parser moves a recursion that nears 8 MiB onto a fresh stack
+    // instead of running off this one.
+    clang::noteBottomOfStack(/*ForceSet=*/true);
+    Out = translateUnit(MainFile, Ctx);
+  });
+  if (!Signal)
+    return Out;
+  TuResult Crashed;
+  Crashed.MainFile = MainFile.str();
+  Crashed.Failed = true;
+  Crashed.Errors.push_back(
+      MainFile.str() + ": error: hipwright crashed translating this file (" +
+      ::strsignal(Signal) +
+      "; a stack overflow on extremely deep nesting, or a bug); it was not "
+      "translated");
+  return Crashed;
 }
 
 } // namespace hipwright

@@ -21,4 +21,17 @@ struct TranslateContext {
 /// includes. Never throws away a file with errors: the result lists them.
 TuResult translateUnit(llvm::StringRef MainFile, const TranslateContext &Ctx);
 
+/// Stack for a parse thread: clang's driver gives its parser 8 MiB
+/// (clang::DesiredStackSize) and moves deeper recursion to fresh stacks;
+/// hipwright's own walks over the AST (analyzers, AST pass) recurse as
+/// deep as the code nests and get the rest. Only touched pages cost memory.
+inline constexpr size_t kParseStackBytes = size_t(64) << 20;
+
+/// translateUnit on a thread of its own with kParseStackBytes of stack and
+/// clang's stack guard armed. A crash while translating (a stack overflow
+/// on absurd nesting, a clang bug) fails this TU alone: it comes back
+/// Failed with an error naming the file, and the caller's run goes on.
+TuResult translateUnitContained(llvm::StringRef MainFile,
+                                const TranslateContext &Ctx);
+
 } // namespace hipwright

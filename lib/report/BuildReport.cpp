@@ -2,9 +2,11 @@
 #include "report/BuildReport.h"
 
 #include "analysis/Analyzer.h"
+#include "output/VersionInfo.h"
 #include "port/Summary.h"
 #include "report/EffortModel.h"
 #include "report/TensorCoreTable.h"
+#include "support/Version.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -329,7 +331,8 @@ Expected<json::Object> buildReport(const ReportInput &In) {
     Targets.push_back(T);
   json::Object Report{
       {"schema", "hipwright-report/1"},
-      {"generator", "hipwright 0.1.0"},
+      {"generator", std::string("hipwright ") + toolVersion()},
+      {"version", versionJson()},
       {"root", R.Inputs.Root},
       {"targets", std::move(Targets)},
       {"seconds", R.Seconds},

@@ -33,11 +33,20 @@ std::string htmlEscape(StringRef S) {
 }
 
 std::string csvField(StringRef S) {
-  bool Quote = S.find_first_of(",\"\r\n") != StringRef::npos ||
+  // A spreadsheet opening the file runs a cell that starts with = + - or @
+  // as a formula (tab and CR too: some strip them first and then look), so
+  // a file named `=HYPERLINK(...).cu` or a message quoting user code could
+  // run something on the reader's machine. OWASP's advice for CSV
+  // injection: a leading single quote, which makes the cell text, inside
+  // quotes.
+  bool Formula = !S.empty() && StringRef("=+-@\t\r").contains(S.front());
+  bool Quote = Formula || S.find_first_of(",\"\r\n") != StringRef::npos ||
                (!S.empty() && (S.front() == ' ' || S.back() == ' '));
   if (!Quote)
     return S.str();
   std::string Out = "\"";
+  if (Formula)
+    Out += '\'';
   for (char C : S) {
     if (C == '"')
       Out += '"';

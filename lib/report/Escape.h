@@ -17,7 +17,9 @@ namespace hipwright {
 std::string htmlEscape(llvm::StringRef S);
 
 /// One RFC 4180 field: quoted (with "" for ") when it holds a comma, quote,
-/// CR or LF, or starts/ends with a space; otherwise as is.
+/// CR or LF, or starts/ends with a space; otherwise as is. A field that
+/// starts with = + - @ tab or CR, which a spreadsheet would run as a
+/// formula, is also prefixed with a single quote (OWASP, CSV injection).
 std::string csvField(llvm::StringRef S);
 
 /// Text for a GitHub-flavoured Markdown table cell or list item: HTML

@@ -134,19 +134,19 @@ private:
        << "targets " << h(Targets) << " &middot; " << h(str(R, "generator"))
        << " &middot; " << format("%.1f", num(R, "seconds")) << " s</p>\n";
     OS << "<div class=\"cards\">\n";
-    card(groupedCount(intOf(Tree, "files")) + " files",
-         groupedCount(intOf(Tree, "lines")) + " lines, " +
-             groupedCount(intOf(Tree, "kernels")) + " kernels");
+    card(groupedCountOf(intOf(Tree, "files"), "file"),
+         groupedCountOf(intOf(Tree, "lines"), "line") + ", " +
+             groupedCountOf(intOf(Tree, "kernels"), "kernel"));
     long long Refs = intOf(Tr, "converted") + intOf(Tr, "unconverted");
     std::string Pct;
     raw_string_ostream(Pct) << format("%.1f", num(Tr, "percent_converted"));
     card(Pct + "% automatic", groupedCount(intOf(Tr, "converted")) + " of " +
                                   groupedCount(Refs) +
                                   " CUDA API references converted");
-    card(groupedCount(intOf(Total, "findings")) + " findings",
+    card(groupedCountOf(intOf(Total, "findings"), "finding"),
          groupedCount(intOf(Total, "suppressed")) + " suppressed, " +
-             std::to_string(arr(R, "tensor_core_kernels").size()) +
-             " tensor-core functions");
+             groupedCountOf(arr(R, "tensor_core_kernels").size(),
+                            "tensor-core function"));
     card(hours(Total), "estimated manual work");
     OS << "</div>\n";
   }
@@ -297,8 +297,8 @@ private:
   void translation() {
     const json::Object &Tr = obj(R, "translation");
     OS << "<h2 id=\"translation\">Automatic translation</h2>\n<p>"
-       << intOf(Tr, "files_translated") << " files translated, "
-       << intOf(Tr, "files_unchanged") << " unchanged, "
+       << groupedCountOf(intOf(Tr, "files_translated"), "file")
+       << " translated, " << intOf(Tr, "files_unchanged") << " unchanged, "
        << intOf(Tr, "files_partial") << " partial, "
        << intOf(Tr, "files_failed") << " failed.</p>\n";
     OS << "<table><tr><th>family</th><th class=\"num\">converted</th><th "

@@ -72,10 +72,11 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
 
   OS << "## hipwright migration report\n\n";
   OS << "| | |\n|---|---|\n";
-  OS << "| Tree | " << groupedCount(intOf(Tree, "files")) << " files ("
-     << intOf(Tree, "sources") << " sources, " << intOf(Tree, "headers")
-     << " headers), " << groupedCount(intOf(Tree, "lines")) << " lines, "
-     << intOf(Tree, "kernels") << " kernels |\n";
+  OS << "| Tree | " << groupedCountOf(intOf(Tree, "files"), "file") << " ("
+     << groupedCountOf(intOf(Tree, "sources"), "source") << ", "
+     << groupedCountOf(intOf(Tree, "headers"), "header") << "), "
+     << groupedCountOf(intOf(Tree, "lines"), "line") << ", "
+     << groupedCountOf(intOf(Tree, "kernels"), "kernel") << " |\n";
   OS << "| Converted automatically | " << groupedCount(intOf(Tr, "converted"))
      << " of "
      << groupedCount(intOf(Tr, "converted") + intOf(Tr, "unconverted"))

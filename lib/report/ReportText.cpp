@@ -34,4 +34,11 @@ std::string groupedCount(long long N) {
   return (N < 0 ? "-" : "") + S;
 }
 
+std::string groupedCountOf(long long N, StringRef Singular, StringRef Plural) {
+  std::string Noun = N == 1           ? Singular.str()
+                     : Plural.empty() ? Singular.str() + "s"
+                                      : Plural.str();
+  return groupedCount(N) + " " + Noun;
+}
+
 } // namespace hipwright

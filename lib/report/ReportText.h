@@ -18,4 +18,8 @@ std::string effortArithmetic(const llvm::json::Object &Sum);
 /// "1,234" for counts in tables.
 std::string groupedCount(long long N);
 
+/// "1 kernel", "1,234 kernels" (\p Plural when adding "s" is wrong).
+std::string groupedCountOf(long long N, llvm::StringRef Singular,
+                           llvm::StringRef Plural = "");
+
 } // namespace hipwright

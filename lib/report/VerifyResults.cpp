@@ -1,5 +1,6 @@
 //===- VerifyResults.cpp - `hipwright verify` results in a report ---------===//
 #include "report/VerifyResults.h"
+#include "support/JsonNesting.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -15,7 +16,7 @@ static Error bad(StringRef Name, const Twine &Why) {
 }
 
 Expected<json::Object> parseVerifyResults(StringRef Name, StringRef Text) {
-  Expected<json::Value> V = json::parse(Text);
+  Expected<json::Value> V = parseJsonBounded(Text);
   if (!V)
     return bad(Name, toString(V.takeError()));
   json::Object *Root = V->getAsObject();

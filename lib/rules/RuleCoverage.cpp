@@ -63,6 +63,42 @@ void printRow(raw_ostream &OS, StringRef Name, const Counts &C) {
      << C.Deprecated << " | " << C.Removed << " | " << C.Unsupported << " | "
      << C.translatable() << " |\n";
 }
+/// How many HIP names each ROCm release adds, and how many a port with
+/// --rocm-version set to that release may emit: the numbers a user needs to
+/// pick a target. Releases before 5.0 are summed into one row.
+void printByRelease(raw_ostream &OS, const RuleTable &Table) {
+  const RocmVersion Cutoff{5, 0};
+  std::map<RocmVersion, unsigned> Added;
+  unsigned Older = 0, Unknown = 0, WithHip = 0;
+  for (const Rule &R : Table.rules()) {
+    if (!R.hasHip())
+      continue;
+    ++WithHip;
+    if (!R.Since)
+      ++Unknown;
+    else if (*R.Since < Cutoff)
+      ++Older;
+    else
+      ++Added[*R.Since];
+  }
+  OS << "\n## HIP names by ROCm release\n\n"
+     << "Each row with a HIP name records the ROCm release that first shipped "
+        "it. `--rocm-version X.Y` emits only names available in X.Y; the "
+        "others stay as CUDA and are reported (`unsupported-api.rocm-version`)."
+        " Rows whose release is unknown are never held back.\n\n"
+     << "| ROCm | HIP names added | available with `--rocm-version` at this "
+        "release |\n"
+     << "| --- | ---: | ---: |\n";
+  unsigned Available = Unknown + Older;
+  OS << "| before " << Cutoff.str() << " | " << Older << " | " << Available
+     << " |\n";
+  for (const auto &[V, N] : Added) {
+    Available += N;
+    OS << "| " << V.str() << " | " << N << " | " << Available << " |\n";
+  }
+  OS << "| unknown | " << Unknown << " | (always) |\n"
+     << "| **all** | " << WithHip << " | |\n";
+}
 } // namespace
 
 std::string renderCoverageMarkdown(const RuleTable &Table) {
@@ -91,6 +127,7 @@ std::string renderCoverageMarkdown(const RuleTable &Table) {
   for (const auto &[Family, C] : ByFamily)
     printRow(OS, Family, C);
   printRow(OS, "**total**", Total);
+  printByRelease(OS, Table);
   return Out;
 }
 

@@ -107,6 +107,12 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
     R.Line = LineNo;
     if (R.Cuda.empty())
       return Fail("empty CUDA name");
+    if (!R.RocmVersion.empty()) {
+      R.Since = RocmVersion::parse(R.RocmVersion);
+      if (!R.Since)
+        return Fail("rocm_version '" + R.RocmVersion +
+                    "' is not a version like 6.2");
+    }
     if (R.Status == RuleStatus::Unsupported && R.hasHip())
       return Fail("'" + R.Cuda + "' is unsupported but names a HIP twin");
     if (R.Status == RuleStatus::Supported && !R.hasHip())
@@ -133,6 +139,14 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
     Rules.push_back(std::move(R));
   }
   return Error::success();
+}
+
+std::optional<RocmVersion> RuleTable::newestRocmVersion() const {
+  std::optional<RocmVersion> Newest;
+  for (const Rule &R : Rules)
+    if (R.Since && (!Newest || *Newest < *R.Since))
+      Newest = R.Since;
+  return Newest;
 }
 
 const Rule *RuleTable::lookup(StringRef CudaName) const {

@@ -7,11 +7,13 @@
 #pragma once
 
 #include "rules/CallRule.h"
+#include "rules/RocmVersion.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,8 @@ struct Rule {
   RuleStatus Status = RuleStatus::Supported;
   std::string CudaVersion; ///< CUDA version it appeared in ("" if unknown)
   std::string RocmVersion; ///< ROCm version its HIP twin appeared in
+  /// RocmVersion parsed; nullopt when the table does not know it.
+  std::optional<hipwright::RocmVersion> Since;
   std::string Notes;
   std::string Family;      ///< table it came from: "runtime", "cublas", ...
   unsigned Line = 0;       ///< line in that table, for error messages
@@ -38,6 +42,11 @@ struct Rule {
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).
   bool renames() const { return hasHip() && Hip != Cuda; }
+  /// False when the HIP twin first shipped after \p Target; a row whose
+  /// version is unknown counts as available.
+  bool availableIn(const hipwright::RocmVersion &Target) const {
+    return !Since || *Since <= Target;
+  }
 };
 
 /// A `call` row: Row.Cuda and Row.Hip hold the pattern and the replacement
@@ -60,6 +69,8 @@ public:
   /// The name rows (every kind but Call), in table order.
   const std::vector<Rule> &rules() const { return Rules; }
 
+  /// The newest rocm_version of any row: the default target of a port.
+  std::optional<RocmVersion> newestRocmVersion() const;
   /// The `call` rows for calls of \p CudaCallee, in table order: the first
   /// whose shape a call has applies to it.
   std::vector<const CallRow *> callRules(llvm::StringRef CudaCallee) const;

@@ -1,5 +1,6 @@
 //===- Progress.cpp - a progress line on a terminal -----------------------===//
 #include "support/Progress.h"
+#include "support/Plural.h"
 
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,7 +29,7 @@ std::string formatProgress(StringRef Label, size_t Done, size_t Total,
                            double ElapsedSeconds) {
   std::string Out;
   raw_string_ostream OS(Out);
-  OS << Label << ": " << Done << "/" << Total << " files, "
+  OS << Label << ": " << Done << "/" << countOf(Total, "file") << ", "
      << clock(ElapsedSeconds) << " elapsed";
   // A linear estimate: TUs differ in size, but on a tree of hundreds the
   // average is what a person planning a coffee break wants.

@@ -49,7 +49,8 @@ Cell buildWithNvcc(const Toolchain &T, StringRef Source, StringRef WorkDir,
     return {CellStatus::Error, R.Output};
   std::string Err = firstLineWith(R.Output, "error");
   return {CellStatus::Fail, "nvcc -arch=sm_90 failed: " +
-                                (Err.empty() ? tailLines(R.Output, 3) : Err)};
+                                (Err.empty() ? tailLines(R.Output, 3) : Err) +
+                                cutNote(R)};
 }
 
 BuildCells parseCompileCheckOutput(StringRef Output) {
@@ -128,6 +129,9 @@ BuildCells compileCheck(const Toolchain &T, ArrayRef<std::string> Files,
   if (T.Nvcc)
     S.Env.push_back({"HIPWRIGHT_NVCC", *T.Nvcc});
   S.TimeoutSeconds = 1800;
+  // Its report is a few lines per file and target, all of them needed: keep
+  // far more than a test program's cap (still a bound).
+  S.KeepHeadBytes = 64 << 20;
   sys::fs::create_directories(WorkDir);
   S.LogPrefix = (WorkDir + "/compile-check").str();
   RunOutcome R = runProcess(S);

@@ -104,17 +104,17 @@ static std::string buildAndRun(const Toolchain &T, StringRef Source,
   B.LogPrefix = (Exe + ".build").str();
   RunOutcome R = runProcess(B);
   if (!R.ok())
-    return "build failed: " + firstLineWith(R.Output, "error");
+    return "build failed: " + firstLineWith(R.Output, "error") + cutNote(R);
   RunSpec X;
   X.Argv = {Exe.str()};
   X.TimeoutSeconds = Timeout;
   X.LogPrefix = Exe.str();
   RunOutcome Run = runProcess(X);
   if (Run.TimedOut)
-    return formatv("no result within {0} s", Timeout).str();
+    return formatv("no result within {0} s", Timeout).str() + cutNote(Run);
   Ok = Run.ok();
   return (Run.ok() ? "" : formatv("exit status {0}: ", Run.ExitCode).str()) +
-         tailLines(Run.Output, 1);
+         tailLines(Run.Output, 1) + cutNote(Run);
 }
 
 Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,

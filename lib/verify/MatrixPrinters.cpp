@@ -164,7 +164,8 @@ void printMarkdown(const Matrix &M, raw_ostream &OS) {
   if (!Reasons.empty())
     OS << "\n## Not run\n\n";
   for (const auto &[Why, Where] : Reasons)
-    OS << "- " << markdownEscape(Why) << " (" << Where.size() << " cells)\n";
+    OS << "- " << markdownEscape(Why) << " (" << Where.size()
+       << (Where.size() == 1 ? " cell" : " cells") << ")\n";
 }
 
 void printHtml(const Matrix &M, raw_ostream &OS) {

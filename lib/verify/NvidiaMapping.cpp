@@ -45,6 +45,8 @@ struct Library {
 
 const Library kLibraries[] = {
     {"cublas", "cuBLAS (hipBLAS)", {"hipblas/"}},
+    {"cublaslt", "cuBLASLt (hipBLASLt)", {"hipblaslt/"}},
+    {"nvrtc", "NVRTC (hipRTC)", {"hip/hiprtc.h"}},
     {"curand", "cuRAND (hipRAND)", {"hiprand/"}},
     {"cufft", "cuFFT (hipFFT)", {"hipfft/"}},
     {"cusparse", "cuSPARSE (hipSPARSE)", {"hipsparse/"}},
@@ -82,6 +84,7 @@ const StringRef kHandWritten[] = {
     "gcnArchName",
     "hipMalloc",
     "hipFree",
+    "hipCtxCreate",
 };
 
 /// Macros the hand-written part defines as function-like macros over names
@@ -196,10 +199,15 @@ Plan makePlan(const RuleTable &T) {
       return preference(*A) < preference(*B);
     });
     Plan::Choice C{Rows.front(), {Rows.begin() + 1, Rows.end()}};
-    if (C.Row->Family == "runtime" && C.Row->Kind == RuleKind::Enum)
+    // Only result codes: other driver/runtime enumerator pairs with one HIP
+    // name (CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD, ...) are not CUresults.
+    if (C.Row->Family == "runtime" && C.Row->Kind == RuleKind::Enum &&
+        (StringRef(C.Row->Cuda).starts_with("cudaError") ||
+         C.Row->Cuda == "cudaSuccess"))
       for (const Rule *Alt : C.Alternatives)
         if (Alt->Family == "driver" && Alt->Kind == RuleKind::Enum &&
-            StringRef(Alt->Cuda).starts_with("CUDA_"))
+            (StringRef(Alt->Cuda).starts_with("CUDA_ERROR_") ||
+             Alt->Cuda == "CUDA_SUCCESS"))
           P.ErrorPairs.push_back({Alt->Cuda, C.Row->Cuda});
     P.Choices.push_back(std::move(C));
   }
@@ -324,6 +332,17 @@ inline cudaError_t deviceFree(D ptr) {
 } // namespace hipwright_nv
 #define hipMalloc ::hipwright_nv::deviceMalloc
 #define hipFree ::hipwright_nv::deviceFree
+
+// ---- Contexts ---------------------------------------------------------------
+// hipCtxCreate keeps the (ctx, flags, dev) form; CUDA 13's cuCtxCreate (the
+// _v4 entry point) takes a CUctxCreateParams* second, null for "none".
+#if CUDA_VERSION >= 13000
+#define hipCtxCreate(ctx, flags, dev)                                          \
+  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), nullptr, (flags), (dev)))
+#else
+#define hipCtxCreate(ctx, flags, dev)                                          \
+  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), (flags), (dev)))
+#endif
 
 // ---- Warp intrinsics --------------------------------------------------------
 // On NVIDIA a warp has 32 lanes, so every mask below is narrowed to 32 bits.

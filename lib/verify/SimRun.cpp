@@ -117,7 +117,8 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
     std::string Err = firstLineWith(B.Output, "error:");
     return allCells(Req, CellStatus::Error,
                     "does not compile against the CPU runtime: " +
-                        (Err.empty() ? tailLines(B.Output, 2) : Err));
+                        (Err.empty() ? tailLines(B.Output, 2) : Err) +
+                        cutNote(B));
   }
 
   std::vector<Cell> Cells;
@@ -139,8 +140,11 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
                                                   How, Req.TimeoutSeconds)
                                               .str()});
     } else if (R.Crashed) {
-      Cells.push_back(
-          {CellStatus::Fail, How + ": crashed: " + tailLines(R.Output, 2)});
+      // The runtime diagnoses faults inside kernels itself (kDiagnosedExit,
+      // below); a process killed by a signal died in host code.
+      Cells.push_back({CellStatus::Fail,
+                       How + ": crashed in host code (outside any kernel): " +
+                           tailLines(R.Output, 2)});
     } else if (R.ExitCode == kDiagnosedExit) {
       Cells.push_back(
           {CellStatus::Fail,
@@ -151,6 +155,8 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
                                      R.ExitCode, verdictLine(R.Output))
                                  .str()});
     }
+    // The verdict came from what was kept; say that the rest was dropped.
+    Cells.back().Detail += cutNote(R);
   }
   return Cells;
 }

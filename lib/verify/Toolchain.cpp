@@ -2,6 +2,7 @@
 #include "verify/Toolchain.h"
 
 #include "frontend/CudaToolkit.h"
+#include "support/InstallLayout.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -11,13 +12,8 @@
 
 using namespace llvm;
 
-// Where the build put things; CMake defines these for this file.
-#ifndef HIPWRIGHT_VERIFY_SOURCE_DIR
-#define HIPWRIGHT_VERIFY_SOURCE_DIR ""
-#endif
-#ifndef HIPWRIGHT_VERIFY_SIM_LIB
-#define HIPWRIGHT_VERIFY_SIM_LIB ""
-#endif
+// System tools the build was configured with (never the source or build
+// tree: hipwright's own files are found through InstallLayout).
 #ifndef HIPWRIGHT_VERIFY_CLANG
 #define HIPWRIGHT_VERIFY_CLANG ""
 #endif
@@ -47,7 +43,7 @@ static std::optional<std::string> onPath(StringRef Name) {
 
 Toolchain findToolchain(std::optional<std::string> CudaPath) {
   Toolchain T;
-  std::string Source = HIPWRIGHT_VERIFY_SOURCE_DIR;
+  std::optional<InstallLayout> Layout = currentInstallLayout();
 
   if (auto N = envPath("HIPWRIGHT_NVCC")) {
     T.Nvcc = existing(N);
@@ -73,20 +69,25 @@ Toolchain findToolchain(std::optional<std::string> CudaPath) {
   T.LlvmBin = envPath("HIPWRIGHT_LLVM_BIN").value_or(HIPWRIGHT_VERIFY_LLVM_BIN);
 
   T.CompileCheck = existing(envPath("HIPWRIGHT_COMPILE_CHECK"));
-  if (!T.CompileCheck && !Source.empty())
-    T.CompileCheck = existing(Source + "/tests/compile/hip_compile_check.sh");
+  if (!T.CompileCheck && Layout)
+    T.CompileCheck = existing(Layout->compileCheck());
+  if (!T.CompileCheck)
+    T.Missing += "compile check script not found (expected " +
+                 (Layout ? Layout->compileCheck() : std::string("?")) +
+                 ", or set HIPWRIGHT_COMPILE_CHECK); ";
 
-  if (!Source.empty())
-    T.ShippedInclude = existing(Source + "/include");
+  if (Layout)
+    T.ShippedInclude = existing(Layout->includeDir());
   T.SimInclude = existing(envPath("HIPWRIGHT_SIM_INCLUDE"));
-  if (!T.SimInclude && !Source.empty())
-    T.SimInclude = existing(Source + "/include/hipwright/sim");
+  if (!T.SimInclude && T.ShippedInclude)
+    T.SimInclude = existing(*T.ShippedInclude + "/hipwright/sim");
   T.SimLibrary = existing(envPath("HIPWRIGHT_SIM_LIB"));
-  if (!T.SimLibrary)
-    T.SimLibrary = existing(std::string(HIPWRIGHT_VERIFY_SIM_LIB));
+  if (!T.SimLibrary && Layout)
+    T.SimLibrary = existing(Layout->simLibrary());
   if (!T.SimInclude || !T.SimLibrary)
-    T.Missing += "CPU SIMT runtime not found (HIPWRIGHT_SIM_INCLUDE, "
-                 "HIPWRIGHT_SIM_LIB); ";
+    T.Missing += "CPU SIMT runtime not found under " +
+                 (Layout ? Layout->Prefix : std::string("?")) +
+                 " (HIPWRIGHT_SIM_INCLUDE, HIPWRIGHT_SIM_LIB); ";
 
   T.NvidiaSmi = onPath("nvidia-smi");
   T.Rocminfo = onPath("rocminfo");

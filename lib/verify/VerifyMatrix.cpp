@@ -1,6 +1,8 @@
 //===- VerifyMatrix.cpp - the cells `hipwright verify` fills --------------===//
 #include "verify/VerifyMatrix.h"
 
+#include "output/VersionInfo.h"
+
 using namespace llvm;
 
 namespace hipwright::verify {
@@ -76,7 +78,8 @@ json::Value toJson(const Matrix &M) {
                        {"runtime", M.Runtime},
                        {"seconds", M.Seconds},
                        {"clean", M.clean()}};
-  return json::Object{{"programs", std::move(Programs)},
+  return json::Object{{"version", versionJson()},
+                      {"programs", std::move(Programs)},
                       {"summary", std::move(Summary)}};
 }
 

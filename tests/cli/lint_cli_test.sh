@@ -109,6 +109,24 @@ run 1 "suppressions in sarif" "$hw" lint --format sarif -o "$work/s.sarif" src/s
 [ "$(json_get "$work/s.sarif" 'sum(1 for r in d["runs"][0]["results"] if r.get("suppressions") == [{"kind": "inSource"}])')" = 5 ] || fail "suppressed findings not kept in SARIF"
 rm src/supp.cu
 
+# SARIF URIs are percent-encoded (RFC 3986) and stay relative: a raw '#'
+# or '?' would cut the path short in a viewer, a space is no URI at all.
+mkdir -p "src/odd dir"
+cp src/graph.cu "src/odd dir/my kernel#2?.cu"
+run 1 "sarif with an odd file name" "$hw" lint --format sarif -o "$work/odd.sarif" "src/odd dir"
+loc="$res[\"locations\"][0][\"physicalLocation\"][\"artifactLocation\"]"
+[ "$(json_get "$work/odd.sarif" "$loc[\"uri\"]")" = 'src/odd%20dir/my%20kernel%232%3F.cu' ] || fail "sarif uri not encoded: $(json_get "$work/odd.sarif" "$loc")"
+[ "$(json_get "$work/odd.sarif" "$loc[\"uriBaseId\"]")" = '%SRCROOT%' ] || fail "sarif uri lost its base"
+rm -r "src/odd dir"
+
+# A baseline nested 200,000 deep is refused with exit 2 and its name, not
+# a stack overflow (JSON parsing recurses once per level).
+python3 -c 'import sys; sys.stdout.write("[" * 200000 + "]" * 200000)' >"$work/deep.json"
+run 2 "deeply nested baseline" "$hw" lint --baseline "$work/deep.json" src
+grep -q "deep.json: .*nested" "$work/err.txt" || fail "deep baseline message: $(head -c 300 "$work/err.txt")"
+printf '{"version": 1, "findings": [], "note": "[[[[ {{{{ in a string"}' >"$work/brackets.json"
+run 1 "brackets inside strings do not count as nesting" "$hw" lint --baseline "$work/brackets.json" src
+
 # Configuration: found by walking up; disables, severities, excludes;
 # errors name the file and line; --config and --dump-config.
 cat >.hipwright.yaml <<'YAML'
@@ -132,6 +150,24 @@ grep -q "src/.hipwright.yaml:3" "$work/err.txt" || fail "config error does not n
 printf 'bogus: 1\n' >"$work/other.yaml"
 run 2 "unknown key via --config" "$hw" lint --config "$work/other.yaml" src
 grep -q "other.yaml:1: unknown key 'bogus'" "$work/err.txt" || fail "--config error: $(cat "$work/err.txt")"
+
+# rocm-version: from the config unless --rocm-version is given. HIP_PI_F
+# (for CUDART_PI_F) first shipped in ROCm 5.3.
+mkdir -p "$work/rv"
+cat >"$work/rv/pi.cu" <<'CU'
+#include <math_constants.h>
+float pi() { return CUDART_PI_F; }
+CU
+printf 'rocm-version: "5.2"\n' >"$work/rv/.hipwright.yaml"
+run 1 "rocm-version from the config" "$hw" lint "$work/rv/pi.cu"
+grep -q "pi.cu:2:21: warning: CUDART_PI_F maps to HIP_PI_F, which needs ROCm 5.3 (target: ROCm 5.2); left in place \[unsupported-api.rocm-version\]" "$work/out.txt" || fail "rocm-version finding: $(cat "$work/out.txt")"
+run 0 "--rocm-version overrides the config" "$hw" lint --rocm-version 6.0 "$work/rv/pi.cu"
+run 0 "dump-config shows rocm-version" "$hw" lint --dump-config "$work/rv/pi.cu"
+grep -q 'rocm-version: "5.2"' "$work/out.txt" || fail "--dump-config lacks rocm-version"
+printf 'rocm-version: newest\n' >"$work/rv/.hipwright.yaml"
+run 2 "bad rocm-version in the config" "$hw" lint "$work/rv/pi.cu"
+grep -q "\.hipwright.yaml:1: rocm-version must be a ROCm release" "$work/err.txt" || fail "bad rocm-version: $(cat "$work/err.txt")"
+run 2 "bad --rocm-version" "$hw" lint --rocm-version 6.x "$work/rv/pi.cu"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"

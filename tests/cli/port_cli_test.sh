@@ -120,6 +120,27 @@ grep -q "hipStreamCreate" "$work/out.txt" || fail "-p: translation missing"
 expect_rc 3 "without -p the include is missing" "$hw" port "$work/pp/main.cu"
 expect_rc 2 "-p without a database" "$hw" port -p "$work/nowhere" "$work/pp/main.cu"
 
+# --rocm-version: a HIP name newer than the target is not emitted; the CUDA
+# name stays and is listed as unconverted. Default: the newest release.
+mkdir -p "$work/rv"
+cat >"$work/rv/rv.cu" <<'CU'
+#include <math_constants.h>
+#include <cuda_runtime.h>
+float f(cudaStream_t *s) { cudaStreamCreate(s); return CUDART_PI_F; }
+CU
+expect_rc 2 "bad --rocm-version" "$hw" port --rocm-version six "$work/rv/rv.cu"
+grep -q "rocm-version needs a ROCm release such as 6.2, not 'six'" "$work/err.txt" || fail "bad --rocm-version not explained"
+expect_rc 0 "default target: the newest release" "$hw" port -q "$work/rv/rv.cu"
+grep -q "return HIP_PI_F;" "$work/out.txt" || fail "default target: CUDART_PI_F not translated"
+grep -q "#include <hip/hip_math_constants.h>" "$work/out.txt" || fail "default target: header not translated"
+expect_rc 0 "--rocm-version 5.2" "$hw" port --rocm-version 5.2 "$work/rv/rv.cu"
+grep -q "return CUDART_PI_F;" "$work/out.txt" || fail "5.2: CUDART_PI_F (HIP_PI_F needs 5.3) was translated"
+grep -q "#include <math_constants.h>" "$work/out.txt" || fail "5.2: hip_math_constants.h (5.3) was emitted"
+grep -q "hipStreamCreate(s)" "$work/out.txt" || fail "5.2: an old name was held back"
+grep -q "CUDART_PI_F" "$work/err.txt" || fail "5.2: summary does not list CUDART_PI_F as unconverted"
+expect_rc 0 "--rocm-version=5.3.1" "$hw" port -q --rocm-version=5.3.1 "$work/rv/rv.cu"
+grep -q "return HIP_PI_F;" "$work/out.txt" || fail "5.3.1: HIP_PI_F (5.3) held back"
+
 # A call rule that cannot apply safely says why, at the call, and the port
 # goes on; the rest of the file is translated.
 mkdir -p "$work/cs"

@@ -15,8 +15,9 @@ mode=${2:-}
 if [ "$mode" = --chromium ]; then
   chromium=$(command -v chromium || command -v chromium-browser || true)
   if [ -z "$chromium" ]; then
-    echo "SKIP: chromium is not installed (apt-get install chromium)"
-    exit 77
+    # shellcheck source=../require_tool.sh
+    source "$(dirname "${BASH_SOURCE[0]}")/../require_tool.sh"
+    missing_tool "chromium is not installed" chromium
   fi
 fi
 # shellcheck source=cli_helpers.sh
@@ -148,6 +149,13 @@ assert any(r[2] == "<img src=x onerror=alert(1)>.cu" for r in rows[1:])
 assert all(r[7] == "medium" and r[8] == "1" and r[9] == "4" for r in rows[1:] if r[0] == "unsupported-api")
 PY
 
+# CSV injection: a cell a spreadsheet would run as a formula is text.
+mkdir -p "$work/inj"
+cp src/graph.cu "$work/inj/=HYPERLINK(1).cu"
+run 0 "csv report of a formula-like file name" "$hw" report -o "$work/inj.csv" "$work/inj"
+grep -q "\"'=HYPERLINK(1).cu\"" "$work/inj.csv" || fail "csv cell starting with = not neutralised: $(sed -n 2p "$work/inj.csv")"
+grep -q ",=HYPERLINK" "$work/inj.csv" && fail "csv has a raw formula cell"
+
 # Markdown for a pull-request comment: summary table first, details folded.
 run 0 "markdown report to stdout" "$hw" report --format md src
 md="$work/out.txt"
@@ -181,6 +189,9 @@ run 2 "malformed verify file" "$hw" report --format json --verify "$work/bad.jso
 grep -q "bad.json" "$work/err.txt" || fail "malformed verify file not named: $(cat "$work/err.txt")"
 echo 'not json' >"$work/bad2.json"
 run 2 "verify file that is not JSON" "$hw" report --format json --verify "$work/bad2.json" src
+python3 -c 'import sys; sys.stdout.write("{\"a\":" * 200000 + "1" + "}" * 200000)' >"$work/deep.json"
+run 2 "verify file nested 200,000 deep" "$hw" report --format json --verify "$work/deep.json" src
+grep -q "deep.json: .*nested deeper" "$work/err.txt" || fail "deep verify file: $(head -c 300 "$work/err.txt")"
 
 # Effort overrides, excludes and disabled rules from .hipwright.yaml.
 cat >.hipwright.yaml <<'YAML'

@@ -15,8 +15,16 @@
 set -euo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo_root=$(cd "$script_dir/../.." && pwd)
-shipped_include="$repo_root/include"
+# The shipped headers (hipwright/hip_prelude.h ...): next to the script in an
+# installed or staged copy (<prefix>/share/hipwright/{compile-check,include}),
+# two levels up in the source tree (tests/compile -> include).
+if [[ -n "${HIPWRIGHT_SHIPPED_INCLUDE:-}" ]]; then
+  shipped_include=$HIPWRIGHT_SHIPPED_INCLUDE
+elif [[ -d "$script_dir/../include/hipwright" ]]; then
+  shipped_include=$(cd "$script_dir/../include" && pwd)
+else
+  shipped_include=$(cd "$script_dir/../.." && pwd)/include
+fi
 
 targets="gfx942,gfx950"
 work="${TMPDIR:-/tmp}/hipwright-compile-check"
@@ -87,8 +95,17 @@ readelf=$(find_tool llvm-readelf || true)
 
 # Say "not run" for every file and target and stop: the environment, not the
 # code, is missing something.
+# With HIPWRIGHT_REQUIRE_TOOLCHAIN=1 (the test suite in CI) a missing tool is
+# an error (exit 1), so a run that compiled nothing cannot pass.
 skip_all() {
   local reason="$1" f t
+  if [[ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" == 1 ]]; then
+    echo "hip_compile_check: $reason; HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an error" >&2
+    for f in "${files[@]}"; do
+      for t in "${target_list[@]}"; do echo "FAIL $t $f: $reason"; done
+    done
+    exit 1
+  fi
   for f in "${files[@]}"; do
     for t in "${target_list[@]}"; do echo "SKIP $t $f: $reason"; done
   done
@@ -99,7 +116,7 @@ need_amd=0
 for t in "${target_list[@]}"; do [[ "$t" == gfx* ]] && need_amd=1; done
 if [[ $need_amd -eq 1 ]]; then
   for tool in clang llvm_dis llvm_as llvm_link objcopy bundler readelf; do
-    [[ -n "${!tool}" && -x "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (clang 22 with LLVM tools expected)"
+    [[ -n "${!tool}" && -x "${!tool}" ]] || skip_all "toolchain incomplete: no $tool (install clang-22, llvm-22, llvm-22-tools and clang-tools-22)"
   done
   [[ -f "$HIPWRIGHT_ROCM_PATH/include/hip/hip_runtime.h" ]] ||
     skip_all "no HIP headers under $HIPWRIGHT_ROCM_PATH/include (install libamdhip64-dev)"
@@ -307,6 +324,10 @@ compile_nvidia() { # file target(sm_XX) out
     return 0
   fi
   if ! nvcc=$(nvcc_path); then
+    if [[ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" == 1 ]]; then
+      echo "FAIL $target $file: nvcc not found (CUDA toolkit at /usr/local/cuda or \$CUDA_PATH); HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an error" >"$out"
+      return 0
+    fi
     echo "SKIP $target $file: not run: nvcc not found" >"$out"
     return 0
   fi

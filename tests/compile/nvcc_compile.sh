@@ -6,7 +6,8 @@
 # nvcc is $HIPWRIGHT_NVCC, $CUDA_PATH/bin/nvcc, /usr/local/cuda/bin/nvcc or
 # nvcc on PATH. Without --link the source is compiled to an object (-c);
 # with --link it is linked into an executable (pass -l options after SOURCE).
-# Exits 77 with a SKIP line when no nvcc is found (ctest SKIP_RETURN_CODE).
+# Exits 77 with a SKIP line when no nvcc is found (ctest SKIP_RETURN_CODE),
+# or 1 when HIPWRIGHT_REQUIRE_TOOLCHAIN=1 (see tests/require_tool.sh).
 set -euo pipefail
 
 out=""
@@ -26,8 +27,9 @@ if [[ -z "$nvcc" && -n "${CUDA_PATH:-}" && -x "${CUDA_PATH}/bin/nvcc" ]]; then n
 if [[ -z "$nvcc" && -x /usr/local/cuda/bin/nvcc ]]; then nvcc=/usr/local/cuda/bin/nvcc; fi
 if [[ -z "$nvcc" ]]; then nvcc=$(command -v nvcc 2>/dev/null || true); fi
 if [[ -z "$nvcc" ]]; then
-  echo "SKIP $src: not run: nvcc not found (set CUDA_PATH or HIPWRIGHT_NVCC)"
-  exit 77
+  # shellcheck source=../require_tool.sh
+  source "$(dirname "${BASH_SOURCE[0]}")/../require_tool.sh"
+  missing_tool "$src: not run: nvcc not found (set CUDA_PATH or HIPWRIGHT_NVCC)"
 fi
 
 mkdir -p "$(dirname "$out")"

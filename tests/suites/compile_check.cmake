@@ -15,6 +15,7 @@ set(HIPWRIGHT_COMPILE_TARGETS "gfx942,gfx950" CACHE STRING
 find_program(BASH_PROGRAM bash)
 if(NOT BASH_PROGRAM)
   message(STATUS "compile_check: bash not found, compile-check tests not added")
+  hipwright_missing_tool_test(compile_check "bash not found" "bash")
   return()
 endif()
 

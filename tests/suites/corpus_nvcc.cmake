@@ -12,6 +12,7 @@ set(HIPWRIGHT_CORPUS_ARCH "sm_90" CACHE STRING
 find_program(BASH_PROGRAM bash)
 if(NOT BASH_PROGRAM)
   message(STATUS "corpus_nvcc: bash not found, corpus nvcc tests not added")
+  hipwright_missing_tool_test(corpus_nvcc "bash not found" "bash")
   return()
 endif()
 

@@ -10,6 +10,7 @@
 find_program(BASH_PROGRAM bash)
 if(NOT BASH_PROGRAM)
   message(STATUS "golden: bash not found, golden tests not added")
+  hipwright_missing_tool_test(golden "bash not found" "bash")
   return()
 endif()
 

@@ -17,13 +17,14 @@ find_program(HIPWRIGHT_NVMAP_NVCC nvcc HINTS /usr/local/cuda/bin
              ENV CUDA_PATH PATH_SUFFIXES bin)
 if(NOT HIPWRIGHT_NVMAP_NVCC)
   message(STATUS "nvidia_mapping: nvcc not found, sm_90 compile tests not added")
+  hipwright_missing_tool_test(nvidia_mapping "nvcc not found at configure time (CUDA toolkit at /usr/local/cuda)" "")
   return()
 endif()
 
 add_test(NAME nvidia_mapping.header
          COMMAND bash -c [[
 set -e
-rm -rf "$2" && mkdir -p "$3"
+rm -rf "$1" "$3" && mkdir -p "$3"
 "$0" query --nvidia-mapping-header >"$1"
 sed -n 's|^// hipwright-nvidia-shim: \([^ ]*\) \([A-Za-z0-9_]*\)$|\1 \2|p' "$1" |
 while read -r path macro; do
@@ -33,6 +34,8 @@ done
 test -s "$3/hip/hip_runtime.h"
 ]] $<TARGET_FILE:hipwright> "${_nvmap_header}" "${_nvmap_dir}"
            "${_nvmap_standins}")
+# Only the header and the stand-ins are removed: the port steps below write
+# under the same directory and may run at the same time (ctest -j).
 set_tests_properties(nvidia_mapping.header PROPERTIES
   FIXTURES_SETUP nvidia_mapping_header)
 

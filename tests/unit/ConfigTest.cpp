@@ -12,6 +12,7 @@ rules:
 severity:
   lane-mask: error
 targets: [gfx942]
+rocm-version: "6.1"
 exclude: ["third_party/*", "*.gen.cu"]
 effort:
   buckets: {low: [0.5, 1], high: [8, 24]}
@@ -26,6 +27,8 @@ effort:
   F.Level = Severity::Warning;
   CHECK(C->severityFor(F) == Severity::Error);
   CHECK(C->Targets == std::vector<std::string>{"gfx942"});
+  REQUIRE(C->TargetRocm);
+  CHECK(C->TargetRocm->str() == "6.1");
   CHECK(C->excludes("third_party/x.cu"));
   CHECK(C->excludes("src/deep/k.gen.cu"));
   CHECK(!C->excludes("src/k.cu"));
@@ -42,11 +45,15 @@ TEST_CASE("config errors name the file and line", "[config]") {
   CHECK(Bad("severity:\n  warp-size: loud\n").find("cfg.yaml:2:") == 0);
   CHECK(Bad("effort:\n  buckets:\n    low: [3, 1]\n").find("cfg.yaml:3:") == 0);
   CHECK(Bad("- just\n- a list\n").find("cfg.yaml:1:") == 0);
+  std::string Rocm = Bad("targets: [gfx942]\nrocm-version: latest\n");
+  CHECK(Rocm.find("cfg.yaml:2:") == 0);
+  CHECK(Rocm.find("rocm-version must be a ROCm release such as 6.2, not "
+                  "'latest'") != std::string::npos);
 }
 
 TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
   auto C = parseConfig("a.yaml", "rules: {disable: [x]}\nseverity: {y: note}\n"
-                                 "targets: [gfx950]\n");
+                                 "targets: [gfx950]\nrocm-version: 5.7\n");
   REQUIRE(static_cast<bool>(C));
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -55,5 +62,45 @@ TEST_CASE("dumpConfig output parses back to the same config", "[config]") {
   REQUIRE(static_cast<bool>(Back));
   CHECK(Back->Disable == C->Disable);
   CHECK(Back->Targets == C->Targets);
+  CHECK(Back->TargetRocm == C->TargetRocm);
   CHECK(Back->SeverityOverrides.size() == 1);
+}
+
+TEST_CASE("an unknown target is reported at its line", "[config]") {
+  auto C = parseConfig("cfg.yaml", "rules: {disable: [x]}\ntargets:\n"
+                                   "  - gfx942\n  - gfx9042\n");
+  REQUIRE(!C);
+  std::string Msg = llvm::toString(C.takeError());
+  CHECK(Msg.find("cfg.yaml:4:") == 0);
+  CHECK(Msg.find("gfx9042") != std::string::npos);
+  auto One = parseConfig("cfg.yaml", "\ntargets: sm_90\n");
+  REQUIRE(!One);
+  CHECK(llvm::toString(One.takeError()).find("cfg.yaml:2:") == 0);
+}
+
+TEST_CASE("an effort rule must name a known bucket, at its line", "[config]") {
+  auto Bad = parseConfig("cfg.yaml", "effort:\n  rules:\n"
+                                     "    tensor-core: hihg\n");
+  REQUIRE(!Bad);
+  std::string Msg = llvm::toString(Bad.takeError());
+  CHECK(Msg.find("cfg.yaml:3:") == 0);
+  CHECK(Msg.find("'hihg'") != std::string::npos);
+  CHECK(Msg.find("none, low, medium, high") != std::string::npos);
+  // A bucket the same section defines, even further down, is known.
+  auto Good = parseConfig("cfg.yaml", "effort:\n  rules: {tensor-core: huge}\n"
+                                      "  buckets: {huge: [40, 80]}\n");
+  CHECK(static_cast<bool>(Good));
+}
+
+TEST_CASE("dumpConfig shows the default targets, not an empty list",
+          "[config]") {
+  Config Defaults;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  dumpConfig(Defaults, OS);
+  CHECK(Out.find("targets: []") == std::string::npos);
+  CHECK(Out.find("targets: [\"gfx942\", \"gfx950\"]") != std::string::npos);
+  auto Back = parseConfig("dump.yaml", Out);
+  REQUIRE(static_cast<bool>(Back));
+  CHECK(Back->Targets == std::vector<std::string>{"gfx942", "gfx950"});
 }

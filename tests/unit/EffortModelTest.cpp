@@ -73,16 +73,35 @@ effort:
 
 TEST_CASE("an override naming an unknown bucket is an error naming the file",
           "[report][effort]") {
-  auto Cfg = parseConfig("/t/.hipwright.yaml", R"(
+  // The parser rejects it with its line, so lint and report agree on what
+  // a valid file is.
+  auto Parsed = parseConfig("/t/.hipwright.yaml", R"(
 effort:
   rules: {tensor-core: enormous}
 )");
-  REQUIRE(static_cast<bool>(Cfg));
-  auto M = EffortModel::forConfig(*Cfg);
+  REQUIRE(!Parsed);
+  std::string ParseMsg = llvm::toString(Parsed.takeError());
+  CHECK(ParseMsg.find("/t/.hipwright.yaml:3:") == 0);
+  CHECK(ParseMsg.find("enormous") != std::string::npos);
+  // A configuration built in code is still checked by the model.
+  Config Cfg;
+  Cfg.Source = "/t/.hipwright.yaml";
+  Cfg.EffortRules.push_back({"tensor-core", "enormous"});
+  auto M = EffortModel::forConfig(Cfg);
   REQUIRE(!M);
   std::string Msg = llvm::toString(M.takeError());
   CHECK(Msg.find("/t/.hipwright.yaml") != std::string::npos);
   CHECK(Msg.find("enormous") != std::string::npos);
+}
+
+TEST_CASE("the config layer knows the same default buckets as the model",
+          "[report][effort]") {
+  std::vector<std::string> Model, Config;
+  for (const EffortBucket &B : EffortModel::defaultBuckets())
+    Model.push_back(B.Name);
+  for (llvm::StringRef N : defaultEffortBucketNames())
+    Config.push_back(N.str());
+  CHECK(Model == Config);
 }
 
 TEST_CASE("rule categories are the id before the first dot",

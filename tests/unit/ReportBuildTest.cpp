@@ -122,6 +122,18 @@ TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
                  "suggestion\",medium,1,4,false\r\n") != std::string::npos);
 }
 
+TEST_CASE("CSV cells that a spreadsheet would run are text", "[report][csv]") {
+  Fixture Fx;
+  json::Object R =
+      Fx.build({finding("/nonexistent-root/a/k.cu", 1, "unsupported-api",
+                        "=1+2", "@SUM(A1:A9)")});
+  std::string Csv;
+  raw_string_ostream CS(Csv);
+  printReportCsv(R, CS);
+  CHECK(Csv.find(",\"'=1+2\",\"'@SUM(A1:A9)\",") != std::string::npos);
+  CHECK(Csv.find(",=1+2,") == std::string::npos);
+}
+
 TEST_CASE("a huge report still fits a GitHub comment", "[report]") {
   Fixture Fx;
   std::vector<Finding> Many;

@@ -22,6 +22,21 @@ TEST_CASE("CSV fields follow RFC 4180", "[report][csv]") {
   CHECK(csvField(" padded") == "\" padded\"");
 }
 
+// OWASP, CSV injection: a spreadsheet runs a cell that starts with one of
+// these as a formula; a leading quote inside a quoted field makes it text.
+TEST_CASE("CSV fields never start a formula", "[report][csv]") {
+  CHECK(csvField("=HYPERLINK(\"http://x\")") ==
+        "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  CHECK(csvField("+1") == "\"'+1\"");
+  CHECK(csvField("-2+3+cmd|' /C calc'!A0") == "\"'-2+3+cmd|' /C calc'!A0\"");
+  CHECK(csvField("@SUM(A1)") == "\"'@SUM(A1)\"");
+  CHECK(csvField("\tx") == "\"'\tx\"");
+  CHECK(csvField("\rx") == "\"'\rx\"");
+  // Only the first character counts: these are not formulas.
+  CHECK(csvField("a=b") == "a=b");
+  CHECK(csvField("x-1") == "x-1");
+}
+
 TEST_CASE("Markdown escaping keeps tables and markup intact",
           "[report][escape]") {
   CHECK(markdownEscape("a|b") == "a\\|b");

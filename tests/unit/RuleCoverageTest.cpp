@@ -29,6 +29,30 @@ TEST_CASE("coverage counts every status per family", "[rules][coverage]") {
         std::string::npos);
 }
 
+TEST_CASE("coverage counts HIP names by the ROCm release that added them",
+          "[rules][coverage][rocm]") {
+  RuleTable T;
+  REQUIRE(llvm::toString(T.addTable(
+              "a.tsv", "cudaA\thipA\tfunction\tsupported\t\t4.3\n"
+                       "cudaB\thipB\tfunction\tsupported\t\t6.2\n"
+                       "cudaC\thipC\tfunction\tsupported\t\t5.3\n"
+                       "cudaD\thipD\tfunction\tsupported\t\t6.2\n"
+                       "cudaE\thipE\tfunction\tsupported\n"
+                       "cudaF\t-\tfunction\tunsupported\t\t\twhy\n")) == "");
+  std::string Md = renderCoverageMarkdown(T);
+  // Cumulative counts include the rows of unknown release.
+  size_t Before = Md.find("| before 5.0 | 1 | 2 |");
+  size_t V53 = Md.find("| 5.3 | 1 | 3 |");
+  size_t V62 = Md.find("| 6.2 | 2 | 5 |");
+  CHECK(Before != std::string::npos);
+  CHECK(V53 != std::string::npos);
+  CHECK(V62 != std::string::npos);
+  CHECK(Before < V53);
+  CHECK(V53 < V62);
+  CHECK(Md.find("| unknown | 1 | (always) |") != std::string::npos);
+  CHECK(Md.find("| **all** | 5 | |") != std::string::npos);
+}
+
 TEST_CASE("docs/rules-coverage.md matches the tables", "[rules][coverage]") {
   std::string Path =
       std::string(HIPWRIGHT_SOURCE_DIR) + "/docs/rules-coverage.md";

@@ -110,3 +110,52 @@ TEST_CASE("the builtin tables parse", "[rules]") {
   CHECK(R->Hip == "hipMalloc");
   CHECK(R->Family == "driver");
 }
+
+TEST_CASE("rocm versions parse, compare and gate rows", "[rules][rocm]") {
+  CHECK(RocmVersion::parse("6.2") == RocmVersion{6, 2});
+  CHECK(RocmVersion::parse("6.2.1") == RocmVersion{6, 2});
+  CHECK(RocmVersion::parse(" 7 ") == RocmVersion{7, 0});
+  CHECK_FALSE(RocmVersion::parse(""));
+  CHECK_FALSE(RocmVersion::parse("6."));
+  CHECK_FALSE(RocmVersion::parse("v6.2"));
+  CHECK_FALSE(RocmVersion::parse("6.2.1.4"));
+  // Numeric, not textual: 3.10 is newer than 3.9.
+  CHECK(*RocmVersion::parse("3.9") < *RocmVersion::parse("3.10"));
+  CHECK(RocmVersion{5, 7}.str() == "5.7");
+
+  RuleTable T;
+  REQUIRE(parseError(T, "cudaOld\thipOld\tfunction\tsupported\t\t1.6\n"
+                        "cudaNew\thipNew\tfunction\tsupported\t\t6.2\n"
+                        "cudaAny\thipAny\tfunction\tsupported\n"
+                        "cudaNone\t-\tfunction\tunsupported\n") == "");
+  CHECK(T.newestRocmVersion() == RocmVersion{6, 2});
+  RocmVersion V61{6, 1};
+  CHECK(T.lookup("cudaOld")->availableIn(V61));
+  CHECK_FALSE(T.lookup("cudaNew")->availableIn(V61));
+  CHECK(T.lookup("cudaNew")->availableIn(RocmVersion{6, 2}));
+  // Unknown version: never held back.
+  CHECK(T.lookup("cudaAny")->availableIn(RocmVersion{1, 0}));
+}
+
+TEST_CASE("a malformed rocm_version is a table error", "[rules][rocm]") {
+  RuleTable T;
+  CHECK(parseError(T, "cudaFoo\thipFoo\tfunction\tsupported\t\tsix\n") ==
+        "t.tsv:1: rocm_version 'six' is not a version like 6.2");
+  RuleTable Empty;
+  CHECK_FALSE(Empty.newestRocmVersion());
+}
+
+TEST_CASE("every builtin HIP name records its ROCm version where known",
+          "[rules][rocm]") {
+  const RuleTable &T = RuleTable::builtin();
+  REQUIRE(T.newestRocmVersion());
+  unsigned WithHip = 0, Known = 0;
+  for (const Rule &R : T.rules())
+    if (R.hasHip()) {
+      ++WithHip;
+      Known += R.Since.has_value();
+    }
+  // A few rows have no known release; a table that lost its versions would
+  // make --rocm-version meaningless.
+  CHECK(Known * 100 >= WithHip * 99);
+}

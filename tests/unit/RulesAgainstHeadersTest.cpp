@@ -6,6 +6,7 @@
 // that does not compile (HIP side).
 //
 //===----------------------------------------------------------------------===//
+#include "RequireTool.h"
 #include "rules/RuleTable.h"
 
 #include <catch2/catch.hpp>
@@ -169,20 +170,23 @@ bool isCxxOrClangHeader(const std::string &Path) {
 /// Rows that map to them cannot be checked here.
 std::string missingHipLibrary(const Rule &R) {
   static const std::map<std::string, std::string> ByFamily = {
-      {"cublas", "hipBLAS"}, {"cufft", "hipFFT"},     {"cusolver", "hipSOLVER"},
-      {"cub", "hipCUB"},     {"thrust", "rocThrust"}, {"cudnn", "MIOpen"},
-      {"nccl", "RCCL"},      {"nvtx", "roctx"}};
+      {"cublas", "hipBLAS"},     {"cufft", "hipFFT"},
+      {"cusolver", "hipSOLVER"}, {"cub", "hipCUB"},
+      {"thrust", "rocThrust"},   {"cudnn", "MIOpen"},
+      {"nccl", "RCCL"},          {"nvtx", "roctx"},
+      {"cublaslt", "hipBLASLt"}};
   if (auto It = ByFamily.find(R.Family); It != ByFamily.end())
     return It->second;
   std::string Lower;
   for (char C : R.Hip)
     Lower += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
   static const std::pair<const char *, const char *> ByPrefix[] = {
-      {"hipblas", "hipBLAS"},     {"hipfft", "hipFFT"},
-      {"hipsolver", "hipSOLVER"}, {"hipcub", "hipCUB"},
-      {"rocwmma", "rocWMMA"},     {"miopen", "MIOpen"},
-      {"rccl", "RCCL"},           {"roctx", "roctx"},
-      {"rocblas", "hipBLAS"},     {"thrust", "rocThrust"}};
+      {"hipblaslt", "hipBLASLt"}, {"hipblas", "hipBLAS"},
+      {"hipfft", "hipFFT"},       {"hipsolver", "hipSOLVER"},
+      {"hipcub", "hipCUB"},       {"rocwmma", "rocWMMA"},
+      {"miopen", "MIOpen"},       {"rccl", "RCCL"},
+      {"roctx", "roctx"},         {"rocblas", "hipBLAS"},
+      {"thrust", "rocThrust"},    {"roctracer", "roctx"}};
   for (auto [Prefix, Lib] : ByPrefix)
     if (Lower.rfind(Prefix, 0) == 0)
       return Lib;
@@ -207,8 +211,7 @@ std::string where(const Rule &R) {
 TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
           "[rules][headers]") {
   if (!fs::is_directory(CudaInclude)) {
-    WARN("CUDA headers not found at " << CudaInclude << "; check skipped");
-    return;
+    HIPWRIGHT_TOOL_MISSING("CUDA headers not found at " << CudaInclude);
   }
   const HeaderIndex &Index = HeaderIndex::get();
   std::vector<std::string> Failures;
@@ -237,8 +240,8 @@ TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
 
 TEST_CASE("every HIP name exists in Debian's HIP headers", "[rules][headers]") {
   if (!fs::is_directory("/usr/include/hip")) {
-    WARN("HIP headers not found at /usr/include/hip; check skipped");
-    return;
+    HIPWRIGHT_TOOL_MISSING("HIP headers not found at /usr/include/hip "
+                           "(install libamdhip64-dev)");
   }
   const HeaderIndex &Index = HeaderIndex::get();
   std::vector<std::string> Failures;

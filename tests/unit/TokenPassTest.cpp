@@ -1,5 +1,5 @@
-#include "port/EditSet.h"
 #include "port/TokenPass.h"
+#include "port/EditSet.h"
 
 #include <catch2/catch.hpp>
 
@@ -142,4 +142,148 @@ TEST_CASE("unsupported APIs stay and are reported with their place",
   CHECK(F.Column == 3);
   REQUIRE(R.Result.References.size() == 1);
   CHECK(!R.Result.References[0].Converted);
+}
+
+namespace {
+const RuleTable &versionedRules() {
+  static RuleTable T = [] {
+    RuleTable R;
+    llvm::cantFail(R.addTable(
+        "v.tsv", "cudaMalloc\thipMalloc\tfunction\tsupported\t\t1.6\n"
+                 "cudaStreamLegacy\thipStreamLegacy\tmacro\tsupported\t\t6.2"
+                 "\n"
+                 "cudaUnknown\thipUnknown\tfunction\tsupported\n"
+                 "math_constants.h\thip/hip_math_constants.h\theader\t"
+                 "supported\t\t5.3\n"));
+    return R;
+  }();
+  return T;
+}
+
+TuResult translateFor(llvm::StringRef Src, std::optional<RocmVersion> Target,
+                      std::string &Output) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = LO.CUDA = true;
+  TokenPassInput In;
+  In.File = "t.cu";
+  In.Buffer = Src;
+  In.LangOpts = &LO;
+  In.Rules = &versionedRules();
+  In.TargetRocm = Target;
+  TuResult Out;
+  runTokenPass(In, Out);
+  EditSet S;
+  S.addAll(Out.Edits);
+  Output = applyEdits(Src, S.editsFor("t.cu"));
+  return Out;
+}
+} // namespace
+
+TEST_CASE("a target ROCm version (--rocm-version) holds back HIP names "
+          "newer than the target",
+          "[token][rocm]") {
+  const char *Src = "#include <math_constants.h>\n"
+                    "cudaMalloc(&p, 4);\n"
+                    "cudaStreamSynchronize(cudaStreamLegacy);\n"
+                    "cudaUnknown();\n";
+  std::string Out;
+  SECTION("new enough: everything is renamed, nothing reported") {
+    TuResult R = translateFor(Src, RocmVersion{6, 2}, Out);
+    CHECK(Out == "#include <hip/hip_math_constants.h>\n"
+                 "hipMalloc(&p, 4);\n"
+                 "cudaStreamSynchronize(hipStreamLegacy);\n"
+                 "hipUnknown();\n");
+    CHECK(R.Findings.empty());
+  }
+  SECTION("older: the newer names stay and say which ROCm they need") {
+    TuResult R = translateFor(Src, RocmVersion{5, 2}, Out);
+    CHECK(Out == "#include <math_constants.h>\n"
+                 "hipMalloc(&p, 4);\n"
+                 "cudaStreamSynchronize(cudaStreamLegacy);\n"
+                 "hipUnknown();\n");
+    REQUIRE(R.Findings.size() == 2);
+    const Finding &H = R.Findings[0];
+    CHECK(H.RuleId == "unsupported-api.rocm-version");
+    CHECK(H.Line == 1);
+    CHECK(H.Message == "<math_constants.h> maps to hip/hip_math_constants.h, "
+                       "which needs ROCm 5.3 (target: ROCm 5.2); left in "
+                       "place");
+    const Finding &F = R.Findings[1];
+    CHECK(F.RuleId == "unsupported-api.rocm-version");
+    CHECK(F.Line == 3);
+    CHECK(F.Column == 23);
+    CHECK_THAT(F.Message, Catch::Contains("needs ROCm 6.2"));
+    CHECK_THAT(F.Suggestion, Catch::Contains("--rocm-version 6.2"));
+    // Reported as an API use that was not converted.
+    unsigned NotConverted = 0;
+    for (const ApiReference &Ref : R.References)
+      NotConverted += !Ref.Converted;
+    CHECK(NotConverted == 2);
+  }
+  SECTION("no target: no limit") {
+    TuResult R = translateFor(Src, std::nullopt, Out);
+    CHECK(Out.find("hipStreamLegacy") != std::string::npos);
+    CHECK(R.Findings.empty());
+  }
+}
+
+TEST_CASE("files without code get no implicit include", "[token]") {
+  // Empty, blank and comment-only files (they once hung the port).
+  for (const char *Src : {"", "\n", "\n\n\n", "\n// just a comment\n",
+                          "\r\n/* block */\r\n", "\xEF\xBB\xBF"}) {
+    auto R = translate(Src, nullptr, /*ImplicitInclude=*/true);
+    CHECK(R.Result.Edits.empty());
+    CHECK(R.Output == Src);
+  }
+}
+
+TEST_CASE("the implicit include goes after a byte order mark", "[token]") {
+  auto R = translate("\xEF\xBB\xBF"
+                     "cudaMalloc(&p, 4);\n",
+                     nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output == "\xEF\xBB\xBF"
+                    "#include <hip/hip_runtime.h>\nhipMalloc(&p, 4);\n");
+  // With a leading comment the include still goes before the first code.
+  R = translate("\xEF\xBB\xBF// c\ncudaMalloc(&p, 4);\n", nullptr, true);
+  CHECK(R.Output == "\xEF\xBB\xBF// c\n#include <hip/hip_runtime.h>\n"
+                    "hipMalloc(&p, 4);\n");
+}
+
+TEST_CASE("inserted lines follow a CRLF file's line ending", "[token]") {
+  auto R = translate("// c\r\n#if CUDART_VERSION >= 11000\r\n"
+                     "cudaMalloc(&p, 4);\r\n#endif\r\n",
+                     nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output.find("#include <hip/hip_runtime.h>\r\n") != std::string::npos);
+  CHECK(R.Output.find("HIPWRIGHT_CUDART_VERSION >= 11000\r\n") !=
+        std::string::npos);
+  size_t Bare = 0;
+  for (size_t I = 0; I < R.Output.size(); ++I)
+    Bare += R.Output[I] == '\n' && (I == 0 || R.Output[I - 1] != '\r');
+  CHECK(Bare == 0);
+}
+
+TEST_CASE("references on a long single line have the right column", "[token]") {
+  // Line and column come from an index of line starts (a scan per
+  // reference made a 2 MB one-line file take minutes).
+  std::string Src = "int a;\n";
+  std::vector<size_t> Offsets;
+  for (int I = 0; I < 2000; ++I) {
+    Offsets.push_back(Src.size());
+    Src += "cudaMalloc(&p, 4); ";
+  }
+  Src += "\ncudaMalloc(&q, 4);\n";
+  auto R = translate(Src);
+  REQUIRE(R.Result.References.size() == 2001);
+  for (size_t I = 0; I < 2000; ++I) {
+    CHECK(R.Result.References[I].Line == 2);
+    CHECK(R.Result.References[I].Column == Offsets[I] - 7 + 1);
+  }
+  CHECK(R.Result.References[2000].Line == 3);
+  CHECK(R.Result.References[2000].Column == 1);
+}
+
+TEST_CASE("a file that starts with a CUDA name gets include and rename",
+          "[token]") {
+  auto R = translate("cudaStream_t s;\n", nullptr, /*ImplicitInclude=*/true);
+  CHECK(R.Output == "#include <hip/hip_runtime.h>\nhipStream_t s;\n");
 }

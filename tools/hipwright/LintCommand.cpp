@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "InputNotes.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -15,7 +16,10 @@
 #include "findings/Suppressions.h"
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/Porter.h"
+#include "support/AtomicFile.h"
+#include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -46,6 +50,9 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
   --baseline FILE        fail only on findings that are not in FILE
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit
+  --rocm-version X.Y     oldest ROCm the port must build with: CUDA names
+                         whose HIP twin is newer are reported (default: the
+                         config's rocm-version, else the newest known)
   -j, --jobs N           translation units in parallel
 
 exit status: 0 no finding at or above --fail-on, 1 findings at or above it,
@@ -134,7 +141,17 @@ int runLintCommand(const std::vector<std::string> &Args) {
     return ExitUsage;
   }
   if (DumpConfig) {
-    dumpConfig(**RunConfig, outs());
+    // Effective: --targets on the command line wins over the file's.
+    Config Shown = **RunConfig;
+    if (Targets) {
+      auto Parsed = parseTargets(*Targets);
+      if (!Parsed)
+        return lintUsage(toString(Parsed.takeError()));
+      Shown.Targets.clear();
+      for (const GpuTarget &T : *Parsed)
+        Shown.Targets.push_back(T.Name);
+    }
+    dumpConfig(Shown, outs());
     return ExitOk;
   }
   if (Req.Paths.empty())
@@ -144,6 +161,8 @@ int runLintCommand(const std::vector<std::string> &Args) {
   if (!Parsed)
     return lintUsage(toString(Parsed.takeError()));
   Req.Options.AnalyzeFor = std::move(*Parsed);
+  if (!Req.Options.TargetRocm)
+    Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
   std::optional<Baseline> Base;
   if (BaselineFile) {
     Expected<Baseline> B = readBaseline(*BaselineFile);
@@ -180,7 +199,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
       Findings.push_back(std::move(F));
   sortFindings(Findings);
 
-  bool InputError = false;
+  bool InputError = printInputNotes("lint", *Result, errs());
   for (const FileOutcome &F : Result->Files) {
     if (F.Status == FileStatus::Failed) {
       InputError = true;
@@ -197,6 +216,16 @@ int runLintCommand(const std::vector<std::string> &Args) {
   if (InputError)
     return ExitUsage;
 
+  // Neither output may land on a source (`-o k.cu` is one typo away).
+  InputFiles Inputs(Result->Inputs);
+  for (const auto &[Option, Path] :
+       {std::pair{"-o", OutFile}, std::pair{"--write-baseline", WriteBaseline}})
+    if (Path)
+      if (Error E = checkNotAnInput(*Path, Option, Inputs)) {
+        errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
+        return ExitUsage;
+      }
+
   auto Rel = [](StringRef P) { return displayPath(P); };
   if (WriteBaseline) {
     std::vector<Finding> Active;
@@ -207,8 +236,8 @@ int runLintCommand(const std::vector<std::string> &Args) {
       errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
       return ExitUsage;
     }
-    errs() << "hipwright lint: recorded " << Active.size()
-           << " findings in " << *WriteBaseline << "\n";
+    errs() << "hipwright lint: recorded " << countOf(Active.size(), "finding")
+           << " in " << *WriteBaseline << "\n";
     return ExitOk;
   }
 
@@ -225,27 +254,28 @@ int runLintCommand(const std::vector<std::string> &Args) {
     Gating.push_back(F);
   }
 
-  std::unique_ptr<raw_fd_ostream> File;
-  if (OutFile) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(*OutFile, EC);
-    if (EC) {
-      errs() << "hipwright lint: error: " << *OutFile << ": " << EC.message()
-             << "\n";
-      return ExitUsage;
-    }
-  }
-  raw_ostream &OS = File ? static_cast<raw_ostream &>(*File) : outs();
+  // -o is rendered whole before it is written: a failed write leaves no
+  // truncated file, and is exit 2, never mistaken for "findings". (A failed
+  // write to stdout is caught in main.)
+  std::string Text;
+  raw_string_ostream TS(Text);
+  raw_ostream &OS = OutFile ? static_cast<raw_ostream &>(TS) : outs();
   if (Format == "json")
     OS << formatv("{0:2}", findingsJson(Findings, Rel)) << "\n";
   else if (Format == "sarif")
     OS << formatv("{0:2}", findingsSarif(Findings, Rel)) << "\n";
   else
     printFindingsText(Gating, OS,
-                      !File && sys::Process::StandardOutHasColors());
+                      !OutFile && sys::Process::StandardOutHasColors());
+  if (OutFile)
+    if (Error E = writeFileAtomically(*OutFile, Text, namedOutputFile())) {
+      errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
+      return ExitUsage;
+    }
   if (Known)
-    errs() << "hipwright lint: " << Known
-           << " findings matched the baseline and were not reported\n";
+    errs() << "hipwright lint: " << countOf(Known, "finding")
+           << (Known == 1 ? " matches" : " match") << " the baseline and "
+           << (Known == 1 ? "is" : "are") << " not reported\n";
 
   if (FailOn)
     for (const Finding &F : Gating)

@@ -3,9 +3,12 @@
 #include "Commands.h"
 #include "SharedOptions.h"
 
+#include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
 #include "port/Porter.h"
 #include "port/Summary.h"
+#include "support/Plural.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -20,10 +23,13 @@ Translates CUDA sources (.cu, .cuh, C/C++ files and headers; directories are
 walked) to HIP.
 
 output (default: a single input file is written to stdout):
-  --out-root DIR         write the translated tree under DIR
+  --out-root DIR         write the translated tree under DIR (not inside an
+                         input directory)
   --copy-unchanged       with --out-root, also copy files that need no change
-  --in-place             rewrite the sources themselves (atomically)
-  --no-backup            with --in-place, keep no <file>.orig
+  --in-place             rewrite the sources themselves (atomically; owner
+                         and mode kept, symbolic links written through)
+  --no-backup            with --in-place, keep no <file>.orig (an existing
+                         .orig is never overwritten: see docs/cli.md)
   --diff                 print a unified diff; write nothing
 
 translation:
@@ -32,6 +38,10 @@ translation:
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc on PATH,
                          /usr/local/cuda)
+  --rocm-version X.Y     oldest ROCm the port must build with: a HIP name
+                         that first shipped later is not emitted, the CUDA
+                         name stays and is reported (default: the newest
+                         release the rules know)
   -j, --jobs N           translation units in parallel (default: cores)
 
 analysis:
@@ -47,13 +57,18 @@ reporting:
   --stats FILE.json      write the summary as JSON
   -q, --quiet            no summary on stderr
 
-exit status: 0 all translated, 3 some files partial or failed, 2 usage or
-environment error.
+exit status: 0 all translated (or left unchanged), 3 some files partial or
+failed or some inputs unreadable, 2 usage or environment error.
 )";
 
 static int usageError(const Twine &Msg) {
   errs() << "hipwright port: " << Msg << "\n"
          << "Run `hipwright port --help` for usage.\n";
+  return ExitUsage;
+}
+
+static int portError(const Twine &Msg) {
+  errs() << "hipwright port: error: " << Msg << "\n";
   return ExitUsage;
 }
 
@@ -133,12 +148,21 @@ int runPortCommand(const std::vector<std::string> &Args) {
     return usageError("--out-root, --in-place and --diff exclude each other");
   if (!Out.Backup && Out.Mode != OutputMode::InPlace)
     return usageError("--no-backup only applies to --in-place");
+  // Before the long parse: an output tree inside the inputs is refused
+  // whatever the parse finds.
+  if (Out.Mode == OutputMode::OutRoot)
+    if (Error E = checkOutRootOutsideInputs(Out.OutRoot, Req.Paths))
+      return portError(toString(std::move(E)));
 
   // The analyzers run on every port (their findings are counted in the
   // summary); --fix decides whether their fix-its are applied.
   auto ParsedTargets = parseTargets(Targets);
   if (!ParsedTargets)
     return usageError(toString(ParsedTargets.takeError()));
+  if (!Req.FixRules.empty() && !Req.ApplyFixes)
+    return usageError("--rules chooses which fix-its --fix applies; add "
+                      "--fix (to see findings by rule, use `hipwright lint "
+                      "--rules`)");
   if (Req.ApplyFixes && !Analyze)
     return usageError("--fix needs the analyzers; drop --no-analyzers");
   if (Analyze)
@@ -146,35 +170,46 @@ int runPortCommand(const std::vector<std::string> &Args) {
 
   Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
-  if (!Result) {
-    errs() << "hipwright port: error: " << toString(Result.takeError())
-           << "\n";
-    return ExitUsage;
-  }
+  if (!Result)
+    return portError(toString(Result.takeError()));
   if (Out.Mode == OutputMode::Stdout &&
       !(Result->Inputs.SingleFile && Result->Files.size() == 1))
-    return usageError("several input files: choose --out-root DIR, "
-                      "--in-place or --diff");
+    return usageError("stdout takes a single input file, and " +
+                      Twine(Req.Paths.size() == 1
+                                ? "the input is a directory with "
+                                : "the inputs hold ") +
+                      countOf(Result->Files.size(), "file") +
+                      ": choose --out-root DIR, --in-place or --diff");
+  // Unreadable inputs are errors whatever -q says: their code was not
+  // ported.
+  for (const InputNote &N : Result->Inputs.Unreadable)
+    errs() << "hipwright port: error: " << displayPath(N.Path) << " "
+           << N.Message << "\n";
 
-  if (Error E = writeOutputs(*Result, Out, outs())) {
-    errs() << "hipwright port: error: " << toString(std::move(E)) << "\n";
-    return ExitUsage;
-  }
-  outs().flush();
+  // A --stats path that is one of the inputs is refused before any source
+  // is written.
+  std::string Stats;
   if (StatsFile) {
-    std::error_code EC;
-    raw_fd_ostream OS(*StatsFile, EC);
-    if (EC) {
-      errs() << "hipwright port: error: " << *StatsFile << ": "
-             << EC.message() << "\n";
-      return ExitUsage;
-    }
-    OS << formatv("{0:2}", summaryJson(*Result)) << "\n";
+    if (Error E =
+            checkNotAnInput(*StatsFile, "--stats", InputFiles(Result->Inputs)))
+      return portError(toString(std::move(E)));
+    raw_string_ostream SS(Stats);
+    SS << formatv("{0:2}", summaryJson(*Result)) << "\n";
   }
+  Out.OnNote = [](const std::string &Line) {
+    errs() << "hipwright port: note: " << Line << "\n";
+  };
+  if (Error E = writeOutputs(*Result, Out, outs()))
+    return portError(toString(std::move(E)));
+  if (StatsFile)
+    if (Error E = writeFileAtomically(*StatsFile, Stats, namedOutputFile()))
+      return portError(toString(std::move(E)));
   if (!Quiet)
     printSummary(*Result, errs());
   PortStats S = computeStats(*Result);
-  return S.Partial || S.Failed ? ExitPartial : ExitOk;
+  return S.Partial || S.Failed || !Result->Inputs.Unreadable.empty()
+             ? ExitPartial
+             : ExitOk;
 }
 
 } // namespace hipwright

@@ -27,28 +27,8 @@ static void printRule(const Rule &R, raw_ostream &OS) {
     OS << "  notes:  " << R.Notes << "\n";
 }
 
-int runQueryCommand(const std::vector<std::string> &Args) {
-  if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
-    (Args.empty() ? errs() : outs())
-        << "usage: hipwright query NAME\n"
-           "       hipwright query --coverage-markdown\n"
-           "  Prints the HIP mapping of a CUDA API name or header, with its\n"
-           "  status; suggests near names for a misspelt one. The second form\n"
-           "  prints docs/rules-coverage.md from the compiled-in tables.\n";
-    return Args.empty() ? ExitUsage : ExitOk;
-  }
-  const RuleTable &T = RuleTable::builtin();
-  if (Args[0] == "--coverage-markdown") {
-    outs() << renderCoverageMarkdown(T);
-    return ExitOk;
-  }
-  // Not in the usage text: a build-system hook (docs/compile-check.md), not
-  // a question about one name.
-  if (Args[0] == "--nvidia-mapping-header") {
-    outs() << nvidiaMappingHeader();
-    return ExitOk;
-  }
-  const std::string &Name = Args[0];
+/// Prints what the rules say about \p Name; false when they say nothing.
+static bool queryOne(const RuleTable &T, const std::string &Name) {
   const Rule *R = T.lookup(Name);
   if (!R)
     R = T.lookupHeader(Name);
@@ -61,11 +41,11 @@ int runQueryCommand(const std::vector<std::string> &Args) {
         Any = true;
       }
     if (Any)
-      return ExitOk;
+      return true;
   }
   if (R) {
     printRule(*R, outs());
-    return ExitOk;
+    return true;
   }
   errs() << "hipwright query: no rule for '" << Name << "'\n";
   std::vector<const Rule *> Near = T.nearMisses(Name);
@@ -75,7 +55,52 @@ int runQueryCommand(const std::vector<std::string> &Args) {
       errs() << "  " << N->Cuda << (N->hasHip() ? " -> " + N->Hip : "")
              << "\n";
   }
-  return ExitFindings;
+  return false;
+}
+
+int runQueryCommand(const std::vector<std::string> &Args) {
+  if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
+    (Args.empty() ? errs() : outs())
+        << "usage: hipwright query NAME...\n"
+           "       hipwright query --coverage-markdown\n"
+           "  Prints the HIP mapping of each CUDA API name or header, with\n"
+           "  its status; suggests near names for a misspelt one (exit 1).\n"
+           "  The second form prints docs/rules-coverage.md from the\n"
+           "  compiled-in tables.\n";
+    return Args.empty() ? ExitUsage : ExitOk;
+  }
+  const RuleTable &T = RuleTable::builtin();
+  // Not in the usage text: --nvidia-mapping-header is a build-system hook
+  // (docs/compile-check.md), not a question about one name.
+  for (const char *Mode : {"--coverage-markdown", "--nvidia-mapping-header"})
+    if (Args[0] == Mode && Args.size() > 1) {
+      errs() << "hipwright query: " << Mode << " takes no other argument, "
+             << "got '" << Args[1] << "'\n";
+      return ExitUsage;
+    }
+  if (Args[0] == "--coverage-markdown") {
+    outs() << renderCoverageMarkdown(T);
+    return ExitOk;
+  }
+  if (Args[0] == "--nvidia-mapping-header") {
+    outs() << nvidiaMappingHeader();
+    return ExitOk;
+  }
+  for (const std::string &A : Args)
+    if (!A.empty() && A[0] == '-') {
+      errs() << "hipwright query: unknown option '" << A
+             << "'\nRun `hipwright query --help` for usage.\n";
+      return ExitUsage;
+    }
+  // Every name is answered, in order, one block each; the exit status says
+  // whether all of them were known.
+  bool AllKnown = true;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (I)
+      outs() << "\n";
+    AllKnown &= queryOne(T, Args[I]);
+  }
+  return AllKnown ? ExitOk : ExitFindings;
 }
 
 } // namespace hipwright

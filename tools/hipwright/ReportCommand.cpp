@@ -8,15 +8,18 @@
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "InputNotes.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
 #include "findings/ApplyConfig.h"
 #include "output/TextFindings.h"
+#include "port/OutputSafety.h"
 #include "port/Porter.h"
 #include "report/BuildReport.h"
 #include "report/ReportPrinters.h"
 #include "report/VerifyResults.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -45,6 +48,8 @@ unsupported APIs. Writes no source.
   --config FILE          use FILE instead of the nearest .hipwright.yaml
   -p BUILD_DIR           read BUILD_DIR/compile_commands.json
   --cuda-path DIR        CUDA toolkit
+  --rocm-version X.Y     oldest ROCm the port must build with (default: the
+                         config's rocm-version, else the newest known)
   -j, --jobs N           translation units in parallel
 
 exit status: 0 report written, 2 usage, environment or input error.
@@ -139,12 +144,17 @@ int runReportCommand(const std::vector<std::string> &Args) {
   for (const GpuTarget &T : *Parsed)
     TargetNames.push_back(T.Name);
   Req.Options.AnalyzeFor = std::move(*Parsed);
+  if (!Req.Options.TargetRocm)
+    Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
 
   Req.OnUnitDone = terminalProgress("report");
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
     return reportError(toString(Result.takeError()));
-  bool InputError = false;
+  if (OutFile && *OutFile != "-")
+    if (Error E = checkNotAnInput(*OutFile, "-o", InputFiles(Result->Inputs)))
+      return reportError(toString(std::move(E)));
+  bool InputError = printInputNotes("report", *Result, errs());
   unsigned Partial = 0;
   for (const FileOutcome &F : Result->Files) {
     Partial += F.Status == FileStatus::Partial;
@@ -196,16 +206,8 @@ int runReportCommand(const std::vector<std::string> &Args) {
     outs() << Text;
     return ExitOk;
   }
-  std::error_code EC;
-  raw_fd_ostream File(*OutFile, EC);
-  if (EC)
-    return reportError(*OutFile + ": " + EC.message());
-  File << Text;
-  File.close();
-  if (File.has_error()) {
-    File.clear_error();
-    return reportError(*OutFile + ": write failed");
-  }
+  if (Error E = writeFileAtomically(*OutFile, Text, namedOutputFile()))
+    return reportError(toString(std::move(E)));
   return ExitOk;
 }
 

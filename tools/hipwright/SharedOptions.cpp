@@ -1,6 +1,8 @@
 //===- SharedOptions.cpp - options every source-reading command takes -----===//
 #include "SharedOptions.h"
 
+#include "rules/RocmVersion.h"
+
 #include "llvm/ADT/StringRef.h"
 
 namespace hipwright {
@@ -24,6 +26,14 @@ SharedOption takeSharedOption(ArgCursor &C, PortRequest &Req,
     Req.BuildDir = *V;
   } else if ((V = C.value("--cuda-path", Missing))) {
     Req.CudaPath = *V;
+  } else if ((V = C.value("--rocm-version", Missing))) {
+    std::optional<RocmVersion> R = RocmVersion::parse(*V);
+    if (!R) {
+      Error =
+          "--rocm-version needs a ROCm release such as 6.2, not '" + *V + "'";
+      return SharedOption::Bad;
+    }
+    Req.Options.TargetRocm = *R;
   } else if ((V = C.value("--jobs", Missing)) || (V = C.value("-j", Missing))) {
     if (!parseJobs(*V, Req.Jobs)) {
       Error = A + " needs a positive number, not '" + *V + "'";

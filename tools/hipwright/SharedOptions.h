@@ -12,8 +12,9 @@ namespace hipwright {
 enum class SharedOption { NotMine, Taken, Bad };
 
 /// Consumes one option port, lint and report all take: `-p BUILD_DIR`,
-/// `--cuda-path DIR`, `-j N` / `--jobs N` / `-jN`, and `--` (every argument
-/// after it goes to clang). On Bad, \p Error says what is wrong.
+/// `--cuda-path DIR`, `--rocm-version X.Y`, `-j N` / `--jobs N` / `-jN`, and
+/// `--` (every argument after it goes to clang). On Bad, \p Error says what
+/// is wrong.
 SharedOption takeSharedOption(ArgCursor &C, PortRequest &Req,
                               std::string &Error);
 

@@ -4,10 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "output/VersionInfo.h"
+#include "support/SignalCleanup.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <cstring>
 
 using namespace hipwright;
@@ -26,18 +29,14 @@ static void printUsage(llvm::raw_ostream &OS) {
         "                  build and run test programs for both vendors at\n"
         "                  32- and 64-lane wavefronts\n"
         "  explain [RULE]  list the rules, or explain one\n"
-        "  query NAME      show the HIP mapping of one CUDA API\n\n"
+        "  query NAME      show the HIP mapping of one CUDA API\n"
+        "  --version       this build: release, git commit, LLVM, rules "
+        "tables' hash\n\n"
         "Run `hipwright <command> --help` for a command's options.\n";
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM X(argc, argv);
-  if (argc < 2) {
-    printUsage(llvm::errs());
-    return ExitUsage;
-  }
-  std::string Cmd = argv[1];
-  std::vector<std::string> Args(argv + 2, argv + argc);
+static int runCommand(const std::string &Cmd,
+                      const std::vector<std::string> &Args) {
   if (Cmd == "port")
     return runPortCommand(Args);
   if (Cmd == "query")
@@ -54,11 +53,55 @@ int main(int argc, char **argv) {
     printUsage(llvm::outs());
     return ExitOk;
   }
-  if (Cmd == "--version") {
-    llvm::outs() << "hipwright 0.1.0\n";
+  if (Cmd == "--version" || Cmd == "version") {
+    printVersion(llvm::outs());
     return ExitOk;
   }
   llvm::errs() << "hipwright: unknown command '" << Cmd << "'\n";
   printUsage(llvm::errs());
   return ExitUsage;
+}
+
+/// Standard output that could not be written (a full disk, a closed pipe)
+/// is an I/O error, exit 2, whatever the command had decided: for lint, 1
+/// would read as "findings". Checked here, once, so no stream is left with
+/// an error for LLVM to turn into a crash report at exit.
+static int checkStandardStreams(const std::string &Cmd, int RC) {
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    std::error_code EC = llvm::outs().error();
+    llvm::outs().clear_error();
+    llvm::errs() << "hipwright " << Cmd
+                 << ": error: cannot write to standard output: " << EC.message()
+                 << "\n";
+    RC = ExitUsage;
+  }
+  // Nothing more can be said when stderr itself fails.
+  if (llvm::errs().has_error())
+    llvm::errs().clear_error();
+  return RC;
+}
+
+static void ignorePipeSignal(int) {}
+
+int main(int argc, char **argv) {
+  // Before InitLLVM, so its handlers run first and pass the signal on.
+  installSignalCleanup();
+  // No exit-on-SIGPIPE: a write to a closed pipe then fails with EPIPE and
+  // is reported like any other failed write (checkStandardStreams).
+  llvm::InitLLVM X(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  // A handler rather than SIG_IGN: children (verify's compilers and test
+  // programs) get the default action back at exec, as they expect.
+  struct sigaction Pipe = {};
+  Pipe.sa_handler = ignorePipeSignal;
+  sigemptyset(&Pipe.sa_mask);
+  sigaction(SIGPIPE, &Pipe, nullptr);
+
+  if (argc < 2) {
+    printUsage(llvm::errs());
+    return ExitUsage;
+  }
+  std::string Cmd = argv[1];
+  std::vector<std::string> Args(argv + 2, argv + argc);
+  return checkStandardStreams(Cmd, runCommand(Cmd, Args));
 }

@@ -78,7 +78,7 @@ void setWaveWidth(int width) {
 
 namespace detail {
 
-void installOverflowHandler();
+void installFaultHandler();
 
 namespace {
 
@@ -120,7 +120,7 @@ void launchErased(const char *kernelName, const LaunchConfig &config,
   }
   unsigned width = static_cast<unsigned>(waveWidth());
   warpSize = static_cast<int>(width);
-  installOverflowHandler();
+  installFaultHandler();
 
   BlockExec &exec = threadExec;
   const dim3 b = config.block;

@@ -28,10 +28,12 @@ size_t fiberStackBytes();
 /// The calling OS thread's stack number \p index, mapped on first use.
 FiberStack &pooledStack(size_t index);
 
-/// Installs the SIGSEGV handler (once) and an alternate signal stack for
-/// the calling OS thread (once per thread), so that a fiber that overflows
-/// into its guard is diagnosed instead of crashing silently.
-void installOverflowHandler();
+/// Installs the SIGSEGV/SIGBUS/SIGFPE handler (once) and an alternate
+/// signal stack for the calling OS thread (once per thread), so that a fiber
+/// that overflows into its guard, or a kernel that faults, is diagnosed with
+/// its kernel, block and thread instead of crashing like host code
+/// (KernelFaults.cpp).
+void installFaultHandler();
 
 } // namespace hwsim::detail
 
