@@ -50,8 +50,8 @@ bool holds(ArgCondition C, const Expr *Arg, ASTContext &Ctx) {
   case ArgCondition::Symbol: {
     const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    return Var && (Var->hasAttr<CUDADeviceAttr>() ||
-                   Var->hasAttr<CUDAConstantAttr>());
+    return Var &&
+           (Var->hasAttr<CUDADeviceAttr>() || Var->hasAttr<CUDAConstantAttr>());
   }
   case ArgCondition::ZeroedLocal:
     return removableZeroedLocal(Arg, Ctx).has_value();
