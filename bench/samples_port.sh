@@ -148,9 +148,14 @@ sample_includes() { # file (relative to WORK/hip) -> one directory per line
 # __HIP_NO_IMAGE_SUPPORT) cannot sample textures or surfaces in device code:
 # HIP marks tex*/surf* unavailable there. A file that does is not eligible
 # for such a target.
+# (The macros are read whole before the search: `grep -q` in a pipeline
+# would stop reading at the match, and under pipefail clang's SIGPIPE would
+# make the test fail at random.)
 no_images=0
-if echo | "$clang" -x hip --offload-arch="$target" -nogpulib --offload-device-only \
-  -E -dM - 2>/dev/null | grep -q '__HIP_NO_IMAGE_SUPPORT 1'; then
+predefined=$(echo | "$clang" -x hip --offload-arch="$target" -nogpulib \
+  --offload-device-only -E -dM - 2>/dev/null) ||
+  { echo "samples_port: $clang cannot preprocess for $target" >&2; exit 2; }
+if grep -q '__HIP_NO_IMAGE_SUPPORT 1' <<<"$predefined"; then
   no_images=1
 fi
 texture_call='\b(tex[123]D|tex1Dfetch|tex[12]DLayered|texCubemap|texCubemapLayered|tex[123]DLod|tex[12]DLayeredLod|texCubemapLod|tex[123]DGrad|tex2DGather|surf[123]D(read|write)|surf[12]DLayered(read|write)|surfCubemap(Layered)?(read|write))[[:space:]]*[<(]'
