@@ -20,6 +20,14 @@ file(GLOB HIPWRIGHT_RULE_FILES CONFIGURE_DEPENDS
      "${PROJECT_SOURCE_DIR}/rules/*.tsv")
 file(GLOB HIPWRIGHT_RULE_DOC_FILES CONFIGURE_DEPENDS
      "${PROJECT_SOURCE_DIR}/docs/rules/*.md")
+# The build-file migration's tables live one level down so the API-table
+# parser never sees them.
+file(GLOB HIPWRIGHT_BUILD_RULE_FILES CONFIGURE_DEPENDS
+     "${PROJECT_SOURCE_DIR}/rules/build/*.tsv")
+set(HIPWRIGHT_EMBEDDED_BUILD_RULES_CPP
+    "${PROJECT_BINARY_DIR}/generated/EmbeddedBuildRules.cpp")
+hipwright_embed("${HIPWRIGHT_EMBEDDED_BUILD_RULES_CPP}" kEmbeddedBuildRules
+                ${HIPWRIGHT_BUILD_RULE_FILES})
 set(HIPWRIGHT_EMBEDDED_RULES_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRules.cpp")
 set(HIPWRIGHT_EMBEDDED_DOCS_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRuleDocs.cpp")
 hipwright_embed("${HIPWRIGHT_EMBEDDED_RULES_CPP}" kEmbeddedRuleFiles

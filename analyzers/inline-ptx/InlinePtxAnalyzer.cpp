@@ -6,15 +6,19 @@
 // (PtxIdioms) and reported with its HIP/AMDGPU equivalent; a statement that
 // is exactly one idiom with an exact equivalent gets a fix-it (PtxFixes).
 //
-// Two sources: the AST, for asm the host-side parse saw (device function
-// bodies are parsed there too), and a raw-lexer scan of preprocessor-skipped
-// ranges, for asm under `#ifdef __CUDA_ARCH__`. Host code stays silent:
-// its asm is x86, not PTX; in skipped ranges and __host__ __device__
-// functions only text that reads as PTX is reported.
+// Three sources: the AST, for asm the host-side parse saw (device function
+// bodies are parsed there too), a raw-lexer scan of preprocessor-skipped
+// ranges, for asm under `#ifdef __CUDA_ARCH__`, and the bodies of #define
+// directives (MacroAsm), for PTX helpers stamped out by macros. Host code
+// stays silent: its asm is x86, not PTX; in skipped ranges, macro bodies
+// and __host__ __device__ functions only text that reads as PTX is
+// reported. An asm in a macro is reported once, at the #define; its
+// expansions are not reported again.
 //
 //===----------------------------------------------------------------------===//
 #include "InlinePtxAnalyzer.h"
 #include "inline-ptx/AsmLexScan.h"
+#include "inline-ptx/MacroAsm.h"
 #include "inline-ptx/PtxIdioms.h"
 #include "inline-ptx/PtxVerdict.h"
 
@@ -24,6 +28,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -77,10 +82,19 @@ public:
                       this);
   }
 
+  void registerPPCallbacks(Preprocessor &PP) override {
+    PP.addPPCallbacks(std::make_unique<DefinitionWatcher>(*this, PP));
+  }
+
   void run(const MatchFinder::MatchResult &R) override {
     const auto *S = R.Nodes.getNodeAs<GCCAsmStmt>("asm");
     const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
     if (!S || !FD || !Ctx.isUserLocation(S->getAsmLoc()))
+      return;
+    if (S->getAsmLoc().isMacroID() &&
+        ReportedInMacro.contains(Ctx.sourceManager()
+                                     .getSpellingLoc(S->getAsmLoc())
+                                     .getRawEncoding()))
       return;
     Side Where = sideOf(FD);
     if (Where == Side::Host)
@@ -101,13 +115,117 @@ public:
     // scanAsm lexes the range itself: it needs the exact extent of each asm
     // statement for its fix-it, which the shared raw tokens do not keep.
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
+      emitForMacros(ptx::scanMacroAsm(B.Range, SM, Ctx.langOpts()));
       for (ptx::LexedAsm &L : ptx::scanAsm(B.Range, SM, Ctx.langOpts()))
-        if (ptx::looksLikePtx(L.Asm.Ptx))
+        if (ptx::looksLikePtx(L.Asm.Ptx) &&
+            !ReportedInMacro.contains(L.Begin.getRawEncoding()))
           emit(L.Asm, L.Begin, CharSourceRange::getCharRange(L.Begin, L.End));
     }
   }
 
 private:
+  /// Reads every #define the parse processes in a user file.
+  class DefinitionWatcher : public PPCallbacks {
+  public:
+    DefinitionWatcher(InlinePtxAnalyzer &A, Preprocessor &PP) : A(A), PP(PP) {}
+    void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+      const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+      SourceLocation Loc = Name.getLocation();
+      if (!MI || MI->getNumTokens() == 0 || !Loc.isFileID() ||
+          !A.Ctx.isUserLocation(Loc))
+        return;
+      // Cheap filter first: most macros hold no asm keyword.
+      if (llvm::none_of(MI->tokens(),
+                        [](const Token &T) { return T.is(tok::kw_asm); }))
+        return;
+      SourceManager &SM = A.Ctx.sourceManager();
+      auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+      SourceLocation LineStart =
+          SM.translateLineCol(FID, SM.getLineNumber(FID, Offset), 1);
+      // A name in the template that is a macro holding one string literal
+      // (`#define PTX_RELAXED "relaxed.gpu"`) reads as that string.
+      auto Resolve = [this](StringRef Name) -> std::optional<std::string> {
+        const MacroInfo *Def = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+        if (!Def || Def->getNumTokens() != 1 ||
+            !Def->tokens().front().is(tok::string_literal))
+          return std::nullopt;
+        return ptx::decodeStringLiteral(PP.getSpelling(Def->tokens().front()));
+      };
+      A.emitForMacros(
+          ptx::scanMacroAsm(SourceRange(LineStart, MI->getDefinitionEndLoc()),
+                            SM, A.Ctx.langOpts(), Resolve));
+    }
+
+  private:
+    InlinePtxAnalyzer &A;
+    Preprocessor &PP;
+  };
+
+  /// One finding per macro, at its name, for the asm statements in its
+  /// body that read as PTX (\p Found: one scan, grouped by definition); the
+  /// asm keywords are remembered so that expansions stay quiet.
+  void emitForMacros(const std::vector<ptx::MacroAsm> &Found) {
+    for (size_t I = 0; I < Found.size();) {
+      size_t J = I;
+      while (J < Found.size() && Found[J].NameLoc == Found[I].NameLoc)
+        ++J;
+      emitForMacro(llvm::ArrayRef(Found).slice(I, J - I));
+      I = J;
+    }
+  }
+
+  void emitForMacro(llvm::ArrayRef<ptx::MacroAsm> Statements) {
+    std::vector<ptx::Verdict> Verdicts;
+    bool Holes = false;
+    for (const ptx::MacroAsm &M : Statements) {
+      if (!ptx::looksLikePtx(M.Asm.Ptx) ||
+          !ReportedInMacro.insert(M.AsmLoc.getRawEncoding()).second)
+        continue;
+      if (std::optional<ptx::Verdict> V = ptx::judge(M.Asm, fixOptions())) {
+        Verdicts.push_back(std::move(*V));
+        Holes |= M.TemplateHasParameters;
+      }
+    }
+    if (Verdicts.empty())
+      return;
+    const ptx::MacroAsm &First = Statements.front();
+    std::string Rule = Verdicts.front().Rule;
+    Severity Level = Verdicts.front().Level;
+    std::string Message = "in macro " + First.Macro + ": ";
+    std::string Suggestion;
+    if (Verdicts.size() > 1)
+      Message += std::to_string(Verdicts.size()) + " asm statements: ";
+    for (size_t K = 0; K < Verdicts.size(); ++K) {
+      const ptx::Verdict &V = Verdicts[K];
+      if (V.Rule != Rule)
+        Rule = ptx::kRuleGeneric;
+      Level = std::max(Level, V.Level);
+      llvm::StringRef Text = V.Message;
+      if (K > 0) {
+        Text.consume_front("inline PTX ");
+        Message += "; ";
+      }
+      Message += Text;
+      if (!V.Suggestion.empty() &&
+          !llvm::StringRef(Suggestion).contains(V.Suggestion))
+        Suggestion += (Suggestion.empty() ? "" : "; ") + V.Suggestion;
+    }
+    Finding *F = Ctx.report(First.NameLoc, Rule, Level, std::move(Message));
+    if (!F)
+      return;
+    F->Suggestion = std::move(Suggestion);
+    if (Holes)
+      F->Suggestion +=
+          (F->Suggestion.empty() ? "" : "; ") +
+          std::string("the PTX depends on the macro's arguments (shown as "
+                      "<name>): each instantiation needs the equivalent for "
+                      "its own arguments");
+    // No fix-it: the #define serves every expansion, and a rewrite for one
+    // set of arguments would be wrong for the others.
+  }
+
+  llvm::DenseSet<SourceLocation::UIntTy> ReportedInMacro;
+
   ptx::AsmOperand operand(std::string Constraint, const Expr *E) {
     ptx::AsmOperand Op;
     Op.Constraint = std::move(Constraint);

@@ -257,8 +257,7 @@ static StringRef builtinVarName(const Expr *E) {
 static bool isLaneIdCall(const CallExpr *CE) {
   StringRef N = calleeName(CE);
   return N == "__lane_id" || N == "__laneid" || N == "laneid" ||
-         N == "lane_id" || N == "LaneId" || N == "laneId" ||
-         N == "thread_rank";
+         N == "lane_id" || N == "LaneId" || N == "laneId" || N == "thread_rank";
 }
 
 static bool isIndexArithmetic(BinaryOperatorKind Op) {
@@ -274,6 +273,31 @@ static bool isIndexArithmetic(BinaryOperatorKind Op) {
   case BO_Shl:
   case BO_Shr:
     return true;
+  default:
+    return false;
+  }
+}
+
+/// blockDim.x (.y, .z), a product of those, or one rounded up by adding a
+/// constant (`blockDim.x + 31`): a count of threads per block.
+static bool isBlockSize(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (builtinVarName(E) == "blockDim")
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  const Expr *L = BO->getLHS()->IgnoreParenCasts();
+  const Expr *R = BO->getRHS()->IgnoreParenCasts();
+  switch (BO->getOpcode()) {
+  case BO_Mul:
+    return isBlockSize(L, Depth + 1) && isBlockSize(R, Depth + 1);
+  case BO_Add:
+  case BO_Sub:
+    return (isBlockSize(L, Depth + 1) && isa<IntegerLiteral>(R)) ||
+           (isa<IntegerLiteral>(L) && isBlockSize(R, Depth + 1));
   default:
     return false;
   }
@@ -328,9 +352,9 @@ IndexFlow::Split IndexFlow::splitKind(const BinaryOperator *BO) {
     break;
   case BO_And:
     // & 31 keeps the lane; & ~31 keeps the group's first lane.
-    S = *V == 31                                     ? Split::LaneInGroup
-        : (*V == -32 || *V == 0xffffffe0LL)          ? Split::GroupIndex
-                                                     : Split::None;
+    S = *V == 31                            ? Split::LaneInGroup
+        : (*V == -32 || *V == 0xffffffe0LL) ? Split::GroupIndex
+                                            : Split::None;
     break;
   case BO_Div:
     S = *V == 32 ? Split::GroupIndex : Split::None;
@@ -341,6 +365,8 @@ IndexFlow::Split IndexFlow::splitKind(const BinaryOperator *BO) {
   default:
     break;
   }
+  if (S == Split::GroupIndex && isBlockSize(BO->getLHS()))
+    return Split::GroupCount;
   if (S == Split::None || !isThreadIndex(BO->getLHS()))
     return Split::None;
   return S;

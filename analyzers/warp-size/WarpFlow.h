@@ -62,8 +62,8 @@ std::optional<int64_t> evalInt(const clang::Expr *E,
 
 /// The named things a constant expression is spelled with.
 struct ConstantNames {
-  llvm::SmallVector<std::string, 2> Macros;              ///< outermost last
-  llvm::SmallVector<const clang::ValueDecl *, 2> Decls;  ///< consts, params
+  llvm::SmallVector<std::string, 2> Macros;             ///< outermost last
+  llvm::SmallVector<const clang::ValueDecl *, 2> Decls; ///< consts, params
 
   bool empty() const { return Macros.empty() && Decls.empty(); }
   /// Whether one of the names says "warp width".
@@ -71,7 +71,8 @@ struct ConstantNames {
   /// The name to show in a message ("WARP_SIZE", "kWarpSize"), or "".
   std::string display() const;
 };
-ConstantNames constantNames(const clang::Expr *E, const clang::SourceManager &SM,
+ConstantNames constantNames(const clang::Expr *E,
+                            const clang::SourceManager &SM,
                             const clang::LangOptions &LO);
 
 /// Thread-index data flow inside one function body, memoized per variable.
@@ -88,8 +89,9 @@ public:
   /// (`lane - 1`, `lane ^ 1`).
   bool isGroupLane(const clang::Expr *E);
 
-  /// What a binary operator computes when it splits a thread index by 32.
-  enum class Split { None, LaneInGroup, GroupIndex };
+  /// What a binary operator computes when it splits a thread index (or,
+  /// for GroupCount, a block size: `blockDim.x / 32`) by 32.
+  enum class Split { None, LaneInGroup, GroupIndex, GroupCount };
   Split splitKind(const clang::BinaryOperator *BO);
 
 private:

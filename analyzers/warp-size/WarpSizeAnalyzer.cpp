@@ -1,4 +1,5 @@
-//===- WarpSizeAnalyzer.cpp - the warp-size rules --------------------------===//
+//===- WarpSizeAnalyzer.cpp - the warp-size rules
+//--------------------------===//
 //
 // CUDA code often writes the warp width as a literal: lane = threadIdx.x % 32,
 // warp = threadIdx.x / 32, shuffle reductions from offset 16, #define
@@ -59,9 +60,9 @@ struct ShuffleSite {
 };
 
 struct TileSite {
-  SourceLocation Loc;      ///< where the 32 (or its name) is written
-  const Expr *Arg;         ///< the template argument, when an expression
-  bool IsPartition;        ///< tiled_partition<32>() vs thread_block_tile<32>
+  SourceLocation Loc; ///< where the 32 (or its name) is written
+  const Expr *Arg;    ///< the template argument, when an expression
+  bool IsPartition;   ///< tiled_partition<32>() vs thread_block_tile<32>
 };
 
 struct BodyFacts {
@@ -141,8 +142,8 @@ public:
   bool VisitGCCAsmStmt(GCCAsmStmt *A) {
     std::string Asm = A->getAsmString();
     StringRef S(Asm);
-    F.DirectWarpOps |= S.contains("laneid") || S.contains("shfl") ||
-                       S.contains("vote.");
+    F.DirectWarpOps |=
+        S.contains("laneid") || S.contains("shfl") || S.contains("vote.");
     return true;
   }
 
@@ -226,8 +227,8 @@ public:
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *A) {
     std::string Asm = A->getAsmString();
-    Direct |= StringRef(Asm).contains("laneid") ||
-              StringRef(Asm).contains("shfl");
+    Direct |=
+        StringRef(Asm).contains("laneid") || StringRef(Asm).contains("shfl");
     return true;
   }
   bool Direct = false;
@@ -269,10 +270,9 @@ static const Expr *loopBound(const ForStmt *FS, const ValueDecl *Var,
   if (!Other)
     return nullptr;
   auto V = evalInt(Other, AST);
-  bool Upper = (V == 32 && Cond->getOpcode() != BO_LE &&
-                Cond->getOpcode() != BO_GE) ||
-               (V == 16 && (Cond->getOpcode() == BO_LE ||
-                            Cond->getOpcode() == BO_GE));
+  bool Upper =
+      (V == 32 && Cond->getOpcode() != BO_LE && Cond->getOpcode() != BO_GE) ||
+      (V == 16 && (Cond->getOpcode() == BO_LE || Cond->getOpcode() == BO_GE));
   return Upper ? Other : nullptr;
 }
 
@@ -317,8 +317,8 @@ public:
     const MacroInfo *MI = MD->getMacroInfo();
     if (MI->isFunctionLike() || !definesThirtyTwo(MI))
       return;
-    Table[Name.getIdentifierInfo()->getName()] = {Name.getLocation(), false,
-                                                   {}};
+    Table[Name.getIdentifierInfo()->getName()] = {
+        Name.getLocation(), false, {}};
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
@@ -434,9 +434,8 @@ private:
     BodyWalker(*AST, Flow, F).TraverseStmt(FD->getBody());
     for (const ParmVarDecl *P : FD->parameters())
       if (isTile32Type(P->getType()) && P->getTypeSourceInfo())
-        F.Tiles.push_back(
-            {P->getTypeSourceInfo()->getTypeLoc().getBeginLoc(), nullptr,
-             false});
+        F.Tiles.push_back({P->getTypeSourceInfo()->getTypeLoc().getBeginLoc(),
+                           nullptr, false});
     for (const DeclRefExpr *Ref : F.ConstRefs) {
       const auto *V = cast<VarDecl>(Ref->getDecl());
       if (isWarpName(V->getName()) && evalInt(V->getInit(), *AST) == 32)
@@ -549,16 +548,18 @@ private:
       std::string N = std::to_string(*C);
       Why = S.Name.str() + " reads lane " + N +
             " of the whole wavefront, but this code works in 32-lane groups (" +
-            Group + "): on " + waveTargets() + " (wave64) lanes 32-63 get lane " +
-            N + "'s value instead of lane " + std::to_string(32 + *C) + "'s";
+            Group + "): on " + waveTargets() +
+            " (wave64) lanes 32-63 get lane " + N +
+            "'s value instead of lane " + std::to_string(32 + *C) + "'s";
     } else {
       return false;
     }
-    Finding *F = report(S.Call->getBeginLoc(), kLane0Broadcast, Severity::Error,
-                        Why + "; the result is wrong",
-                        "hipwright port --fix adds width 32: the source lane is "
-                        "then counted from the start of the caller's 32-lane "
-                        "group, as on a 32-wide warp.");
+    Finding *F =
+        report(S.Call->getBeginLoc(), kLane0Broadcast, Severity::Error,
+               Why + "; the result is wrong",
+               "hipwright port --fix adds width 32: the source lane is "
+               "then counted from the start of the caller's 32-lane "
+               "group, as on a 32-wide warp.");
     addWidthFix(F, S.Call);
     return true;
   }
@@ -608,7 +609,8 @@ private:
   /// operations (or spells the 32 as a warp size).
   void judgeSplits(const FunctionDecl *FD, const BodyFacts &F,
                    const llvm::SmallPtrSetImpl<const Stmt *> &Judged) {
-    bool HasTiles = llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; });
+    bool HasTiles =
+        llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; });
     bool WarpOps = usesWarpOps(FD);
     for (auto &[BO, Kind] : F.Splits) {
       if (Judged.contains(BO))
@@ -620,12 +622,14 @@ private:
       if (HasTiles || (!WarpOps && !Names.anyWarpName()))
         continue;
       noteConstantUse(BO->getRHS(), BO->getBeginLoc());
-      bool Lane = Kind == IndexFlow::Split::LaneInGroup;
+      const char *What =
+          Kind == IndexFlow::Split::LaneInGroup
+              ? " numbers lanes within a 32-lane group"
+          : Kind == IndexFlow::Split::GroupCount
+              ? " counts the block's 32-lane groups, not its wavefronts"
+              : " counts 32-lane groups, not wavefronts";
       report(BO->getBeginLoc(), kLaneArithmetic, Severity::Warning,
-             text(BO) +
-                 (Lane ? " numbers lanes within a 32-lane group"
-                       : " counts 32-lane groups, not wavefronts") +
-                 ", but " + waveTargets() +
+             text(BO) + What + ", but " + waveTargets() +
                  " run 64-lane wavefronts: each holds two such groups, which "
                  "works only while every cross-lane operation stays inside "
                  "its group",
@@ -722,18 +726,17 @@ private:
       bool OneWarp = (*D)[1] * (*D)[2] == 1;
       std::string K = Kernel->getNameAsString();
       std::string Msg =
-          OneWarp ? "blocks of 32 threads for '" + K +
-                        "', which uses warp-level operations: on " +
-                        waveTargets() +
-                        " a wavefront has 64 lanes, so each block fills half "
-                        "of one and the other 32 lanes idle"
-                  : "blocks 32 threads wide for '" + K +
-                        "', which uses warp-level operations: on " +
-                        waveTargets() +
-                        " a 64-lane wavefront spans two rows of the block, so "
-                        "code that takes threadIdx.x as the lane works only "
-                        "while every cross-lane operation stays inside 32 "
-                        "lanes";
+          OneWarp
+              ? "blocks of 32 threads for '" + K +
+                    "', which uses warp-level operations: on " + waveTargets() +
+                    " a wavefront has 64 lanes, so each block fills half "
+                    "of one and the other 32 lanes idle"
+              : "blocks 32 threads wide for '" + K +
+                    "', which uses warp-level operations: on " + waveTargets() +
+                    " a 64-lane wavefront spans two rows of the block, so "
+                    "code that takes threadIdx.x as the lane works only "
+                    "while every cross-lane operation stays inside 32 "
+                    "lanes";
       report(Block->getBeginLoc(), kLaunchShape, Severity::Warning, Msg,
              "Launch blocks whose x dimension is a multiple of 64 to fill "
              "wavefronts, and re-derive the per-warp indexing (lane, warp id, "
@@ -822,7 +825,8 @@ private:
 std::vector<RuleInfo> warpSizeRules() {
   return {
       {std::string(kLaneArithmetic), Severity::Warning,
-       "a thread index split into lanes or warps by 32 (% 32, & 31, / 32, >> 5)",
+       "a thread index split into lanes or warps by 32 (% 32, & 31, / 32, >> "
+       "5)",
        "On 64-lane wavefronts (gfx942, gfx950) lane = threadIdx.x % 32 and "
        "warp = threadIdx.x / 32 describe 32-lane groups, two per wavefront. "
        "The code still works while every cross-lane operation (shuffle, "

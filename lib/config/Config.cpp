@@ -2,7 +2,7 @@
 #include "config/Config.h"
 
 #include "analysis/GpuTarget.h"
-#include "findings/Suppressions.h"
+#include "findings/RulePattern.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -48,7 +48,7 @@ Severity Config::severityFor(const Finding &F) const {
 bool Config::excludes(StringRef RelativePath) const {
   for (const std::string &P : Exclude) {
     Expected<GlobPattern> G = GlobPattern::create(P);
-    if (!G) {
+    if (!G) { // parseConfig rejects these; a Config built in code may not
       consumeError(G.takeError());
       continue;
     }
@@ -110,7 +110,7 @@ public:
       else if (Key == "rocm-version")
         rocmVersion(V, C);
       else if (Key == "exclude")
-        C.Exclude = list(V);
+        exclude(V, C);
       else if (Key == "effort")
         effort(V, C);
       else
@@ -140,7 +140,7 @@ private:
   std::optional<std::pair<unsigned, std::string>> SyntaxError;
 
   llvm::Error makeError(yaml::Node *N, const Twine &Why) {
-    unsigned Line = N ? SM.FindLineNumber(N->getSourceRange().Start) : 0;
+    unsigned Line = lineOf(N);
     return createStringError(inconvertibleErrorCode(),
                              FileName + ":" + Twine(Line) + ": " + Why);
   }
@@ -160,16 +160,40 @@ private:
     return S->getValue(Storage).str();
   }
 
-  std::vector<std::string> list(yaml::Node *N) {
+  std::vector<std::string> list(yaml::Node *N,
+                                std::vector<yaml::Node *> *Nodes = nullptr) {
     std::vector<std::string> Out;
     if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
-      for (yaml::Node &Item : *Seq)
+      for (yaml::Node &Item : *Seq) {
         Out.push_back(scalar(&Item));
+        if (Nodes)
+          Nodes->push_back(&Item);
+      }
     } else if (isa_and_nonnull<yaml::ScalarNode>(N)) {
       Out.push_back(scalar(N)); // `targets: gfx942` as a one-item list
+      if (Nodes)
+        Nodes->push_back(N);
     } else {
       fail(N, "expected a list");
     }
+    return Out;
+  }
+
+  unsigned lineOf(yaml::Node *N) {
+    return N ? SM.FindLineNumber(N->getSourceRange().Start) : 0;
+  }
+
+  /// Remembers where a rule pattern was written (Config::RulePatterns).
+  void rulePattern(Config &C, const std::string &Pattern, StringRef Key,
+                   yaml::Node *N) {
+    C.RulePatterns.push_back({Pattern, Key.str(), lineOf(N)});
+  }
+
+  std::vector<std::string> ruleList(yaml::Node *N, StringRef Key, Config &C) {
+    std::vector<yaml::Node *> Nodes;
+    std::vector<std::string> Out = list(N, &Nodes);
+    for (size_t I = 0; I < Out.size() && I < Nodes.size(); ++I)
+      rulePattern(C, Out[I], Key, Nodes[I]);
     return Out;
   }
 
@@ -181,6 +205,17 @@ private:
     }
     for (yaml::KeyValueNode &KV : *Map)
       Each(scalar(KV.getKey()), KV.getKey(), KV.getValue());
+  }
+
+  /// A malformed path glob is an error at its line: ignored, it would let
+  /// through the files it was written to exclude.
+  void exclude(yaml::Node *N, Config &C) {
+    std::vector<yaml::Node *> Nodes;
+    C.Exclude = list(N, &Nodes);
+    for (size_t I = 0; I < C.Exclude.size() && I < Nodes.size(); ++I)
+      if (Expected<GlobPattern> G = GlobPattern::create(C.Exclude[I]); !G)
+        fail(Nodes[I], "exclude: '" + C.Exclude[I] +
+                           "' is not a valid glob: " + toString(G.takeError()));
   }
 
   void rocmVersion(yaml::Node *N, Config &C) {
@@ -196,16 +231,17 @@ private:
   void rules(yaml::Node *N, Config &C) {
     mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
       if (K == "enable")
-        C.Enable = list(V);
+        C.Enable = ruleList(V, "rules.enable", C);
       else if (K == "disable")
-        C.Disable = list(V);
+        C.Disable = ruleList(V, "rules.disable", C);
       else
         fail(KN, "unknown key 'rules." + K + "' (expected enable, disable)");
     });
   }
 
   void severity(yaml::Node *N, Config &C) {
-    mapping(N, [&](const std::string &K, yaml::Node *, yaml::Node *V) {
+    mapping(N, [&](const std::string &K, yaml::Node *KN, yaml::Node *V) {
+      rulePattern(C, K, "severity", KN);
       std::string L = scalar(V);
       if (L == "note")
         C.SeverityOverrides.push_back({K, Severity::Note});
@@ -276,7 +312,8 @@ private:
           C.EffortBuckets[B] = {Lo, Hi};
         });
       } else if (K == "rules") {
-        mapping(V, [&](const std::string &Rule, yaml::Node *, yaml::Node *B) {
+        mapping(V, [&](const std::string &Rule, yaml::Node *RN, yaml::Node *B) {
+          rulePattern(C, Rule, "effort.rules", RN);
           C.EffortRules.push_back({Rule, scalar(B)});
           RuleBuckets.push_back({B, C.EffortRules.back().second});
         });

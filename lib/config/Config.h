@@ -34,6 +34,15 @@
 
 namespace hipwright {
 
+/// A rule pattern as a configuration file wrote it: the findings stage
+/// checks each against the known rules and names the line of one that
+/// matches none.
+struct RulePatternSite {
+  std::string Pattern;
+  std::string Key; ///< rules.enable, rules.disable, severity, effort.rules
+  unsigned Line = 0;
+};
+
 struct Config {
   std::string Source; ///< file it came from; empty for the defaults
   std::vector<std::string> Enable = {"*"};
@@ -48,6 +57,8 @@ struct Config {
   /// rule pattern -> bucket.
   std::map<std::string, std::pair<double, double>> EffortBuckets;
   std::vector<std::pair<std::string, std::string>> EffortRules;
+  /// Every rule pattern above that came from the file, with its line.
+  std::vector<RulePatternSite> RulePatterns;
 
   bool ruleEnabled(llvm::StringRef RuleId) const;
   /// The severity \p F ends with after overrides (the last match wins).

@@ -46,11 +46,13 @@ struct Finding {
   std::string Suggestion; ///< AMD equivalent or what to do; may be empty
   std::vector<Replacement> Fixes;
 
-  /// Filled in after analysis (lib/findings): an id that survives
-  /// unrelated edits to the file, and whether an inline NOLINT comment
-  /// suppresses the finding (suppressed findings are kept, not dropped).
+  /// Filled in by the findings stage (findings/FindingsStage.h): an id
+  /// that survives unrelated edits to the file, whether an inline NOLINT
+  /// comment suppresses the finding (suppressed findings are kept, not
+  /// dropped), and whether the lint baseline already records it.
   std::string Fingerprint;
   bool Suppressed = false;
+  bool InBaseline = false;
 };
 
 } // namespace hipwright

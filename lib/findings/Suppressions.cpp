@@ -4,27 +4,10 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/GlobPattern.h"
 
 using namespace llvm;
 
 namespace hipwright {
-
-bool ruleMatches(StringRef Pattern, StringRef RuleId) {
-  Pattern = Pattern.trim();
-  if (Pattern.empty())
-    return false;
-  if (Pattern.contains('*')) {
-    Expected<GlobPattern> G = GlobPattern::create(Pattern);
-    if (!G) {
-      consumeError(G.takeError());
-      return false;
-    }
-    return G->match(RuleId);
-  }
-  return RuleId == Pattern ||
-         (RuleId.starts_with(Pattern) && RuleId[Pattern.size()] == '.');
-}
 
 namespace {
 
@@ -112,6 +95,8 @@ FileSuppressions parseSuppressions(StringRef File, StringRef Buffer) {
   FileSuppressions S;
   std::vector<const Marker *> Open;
   for (const Marker &M : Markers) {
+    for (const std::string &R : M.Rules)
+      S.Entries.push_back({M.LineNo, M.Column, R});
     switch (M.K) {
     case Marker::Line:
       S.Ranges.push_back({M.LineNo, M.LineNo, M.Rules});

@@ -6,13 +6,17 @@
 //   // NOLINTNEXTLINE(...)         the next line
 //   // NOLINTBEGIN(...) ... // NOLINTEND(...)   every line in between
 // A rule id names itself and its subrules (`warp-size` covers
-// `warp-size.shuffle-width`); `*` globs are allowed (`lane-mask.*`).
+// `warp-size.shuffle-width`); `*` globs are allowed (`lane-mask.*`;
+// findings/RulePattern.h). Entries naming other tools' checks
+// (`readability-*`) are kept and match no hipwright rule; the findings stage
+// checks the entries that are hipwright's (RuleCatalog::ownsNolintEntry).
 // Suppressed findings are marked, not dropped, so SARIF can list them.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "findings/Finding.h"
+#include "findings/RulePattern.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -26,8 +30,17 @@ struct SuppressionRange {
   std::vector<std::string> Rules; ///< empty: every rule
 };
 
+/// One rule entry as written in a NOLINT comment, where it was written.
+struct NolintEntry {
+  unsigned Line = 0, Column = 0; ///< of the comment that holds it
+  std::string Rule;
+};
+
 struct FileSuppressions {
   std::vector<SuppressionRange> Ranges;
+  /// Every rule entry of every NOLINT form, in source order, for the
+  /// findings stage to check against the known rules.
+  std::vector<NolintEntry> Entries;
   /// NOLINTBEGIN without NOLINTEND (or the reverse), as findings of rule
   /// `nolint.unmatched` in \p File.
   std::vector<Finding> Problems;
@@ -37,10 +50,6 @@ struct FileSuppressions {
 /// literals or code).
 FileSuppressions parseSuppressions(llvm::StringRef File,
                                    llvm::StringRef Buffer);
-
-/// True when \p RuleId is covered by \p Pattern (equal, a subrule of it, or
-/// a `*` glob match).
-bool ruleMatches(llvm::StringRef Pattern, llvm::StringRef RuleId);
 
 /// True when a range of \p S covers the finding's line and rule.
 bool isSuppressed(const FileSuppressions &S, const Finding &F);

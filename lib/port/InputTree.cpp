@@ -1,5 +1,6 @@
 //===- InputTree.cpp - the files a port reads -----------------------------===//
 #include "port/InputTree.h"
+#include "buildfiles/BuildFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -68,6 +69,7 @@ public:
   explicit TreeWalker(InputTree &T) : T(T) {}
 
   std::set<std::string> Files;
+  std::set<std::string> BuildFiles;
 
   /// A command-line directory: walked even when it is a link itself (the
   /// user named it), unless it was already walked.
@@ -79,7 +81,7 @@ public:
   /// A command-line file: taken whatever its extension.
   void rootFile(const std::string &File, const sys::fs::file_status &St) {
     if (FirstFile.try_emplace(St.getUniqueID(), File).second)
-      Files.insert(File);
+      (buildFileKind(File) ? BuildFiles : Files).insert(File);
   }
 
   /// Follows the links found so far (and those found behind them).
@@ -92,6 +94,14 @@ private:
   InputTree &T;
   std::map<sys::fs::UniqueID, std::string> FirstDir, FirstFile;
   std::vector<std::string> Links;
+  std::vector<std::string> BuildTrees; ///< directories with a CMakeCache.txt
+
+  bool inBuildTree(StringRef Path) const {
+    return any_of(BuildTrees, [&](const std::string &D) {
+      return Path.starts_with(D) && Path.size() > D.size() &&
+             Path[D.size()] == '/';
+    });
+  }
 
   void unreadable(const std::string &Path, std::error_code EC) {
     T.Unreadable.push_back({Path, "cannot be read: " + EC.message()});
@@ -108,6 +118,10 @@ private:
     if (EC)
       unreadable(Dir, EC);
     std::sort(Entries.begin(), Entries.end());
+    if (any_of(Entries, [](const auto &E) {
+          return sys::path::filename(E.first) == "CMakeCache.txt";
+        }))
+      BuildTrees.push_back(Dir);
     for (auto &[Path, Type] : Entries) {
       if (Type == sys::fs::file_type::status_error ||
           Type == sys::fs::file_type::type_unknown) {
@@ -146,7 +160,8 @@ private:
   }
 
   void file(const std::string &Path) {
-    if (!isPortableSource(Path))
+    bool Build = buildFileKind(Path) && !inBuildTree(Path);
+    if (!isPortableSource(Path) && !Build)
       return;
     sys::fs::file_status St;
     if (std::error_code EC = sys::fs::status(Path, St)) {
@@ -155,7 +170,7 @@ private:
     }
     auto [It, New] = FirstFile.try_emplace(St.getUniqueID(), Path);
     if (New)
-      Files.insert(Path);
+      (Build ? BuildFiles : Files).insert(Path);
     else
       T.Skipped.push_back(
           {Path, "is the same file as " + It->second + "; taken once"});
@@ -193,8 +208,7 @@ Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
     std::string P = normalizePath(Raw);
     sys::fs::file_status St;
     if (std::error_code EC = sys::fs::status(P, St))
-      return createStringError(EC, "%s: %s", Raw.c_str(),
-                               EC.message().c_str());
+      return createStringError(EC, "%s: %s", Raw.c_str(), EC.message().c_str());
     if (sys::fs::is_directory(St)) {
       ++DirRoots;
       Roots.push_back(P);
@@ -238,6 +252,7 @@ Expected<InputTree> collectInputs(const std::vector<std::string> &Paths) {
   T.Root = commonDirectory(Dirs);
   for (const std::string &F : Walker.Files)
     (isHeader(F) ? T.Headers : T.Units).push_back(F);
+  T.BuildFiles.assign(Walker.BuildFiles.begin(), Walker.BuildFiles.end());
   return T;
 }
 

@@ -17,10 +17,13 @@ struct InputNote {
 };
 
 struct InputTree {
-  std::string Root;                      ///< common root of every input
-  std::vector<std::string> Units;        ///< sources to parse, sorted
-  std::vector<std::string> Headers;      ///< headers, sorted
-  bool SingleFile = false;               ///< exactly one file was named
+  std::string Root;                 ///< common root of every input
+  std::vector<std::string> Units;   ///< sources to parse, sorted
+  std::vector<std::string> Headers; ///< headers, sorted
+  /// CMake files (buildfiles/BuildFiles.h), sorted; those inside a CMake
+  /// build tree (a directory holding CMakeCache.txt) are not the user's.
+  std::vector<std::string> BuildFiles;
+  bool SingleFile = false; ///< exactly one file was named
   /// Directories (and links to sources) that could not be read: their files
   /// are missing from Units/Headers, so no command may pass over them.
   std::vector<InputNote> Unreadable;

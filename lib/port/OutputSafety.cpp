@@ -10,7 +10,7 @@ using namespace llvm;
 namespace hipwright {
 
 InputFiles::InputFiles(const InputTree &Tree) {
-  for (const auto *List : {&Tree.Units, &Tree.Headers})
+  for (const auto *List : {&Tree.Units, &Tree.Headers, &Tree.BuildFiles})
     for (const std::string &F : *List) {
       sys::fs::UniqueID Id;
       if (!sys::fs::getUniqueID(F, Id))

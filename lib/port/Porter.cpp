@@ -1,7 +1,7 @@
 //===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
 #include "port/Porter.h"
-#include "findings/Fingerprint.h"
-#include "findings/Suppressions.h"
+#include "buildfiles/BuildFiles.h"
+#include "findings/FindingsStage.h"
 #include "port/SourceDialect.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
@@ -73,35 +73,15 @@ static TuResult translateOrphanHeader(const std::string &Path,
   return Out;
 }
 
-/// NOLINT comments mark findings as suppressed (unmatched NOLINTBEGIN/END
-/// become findings themselves); then every finding gets its fingerprint.
-static void markSuppressedAndFingerprint(PortResult &Result) {
-  std::map<std::string, StringRef> Contents;
-  for (const FileOutcome &F : Result.Files)
-    Contents[F.Path] = F.Original;
-  std::map<std::string, FileSuppressions> ByFile;
-  for (auto &[Path, Text] : Contents) {
-    FileSuppressions S = parseSuppressions(Path, Text);
-    for (Finding &P : S.Problems)
-      Result.Findings.push_back(P);
-    ByFile[Path] = std::move(S);
-  }
-  for (Finding &F : Result.Findings) {
-    auto It = ByFile.find(F.File);
-    if (It != ByFile.end() && F.RuleId != "nolint.unmatched")
-      F.Suppressed = isSuppressed(It->second, F);
-  }
-  assignFingerprints(
-      Result.Findings,
-      [&](StringRef File) -> StringRef {
-        auto It = Contents.find(File.str());
-        return It == Contents.end() ? StringRef() : It->second;
-      },
-      [&](StringRef File) { return Result.Inputs.relative(File); });
-}
-
 Expected<PortResult> runPort(const PortRequest &Req) {
   auto Start = std::chrono::steady_clock::now();
+  // Patterns first: a typo in --rules must not cost a whole parse.
+  const RuleCatalog &Catalog =
+      Req.Findings.Catalog ? *Req.Findings.Catalog : RuleCatalog::builtin();
+  if (Error E = checkRulePatterns(Req.FixRules, Catalog, "--rules"))
+    return std::move(E);
+  if (Error E = checkRulePatterns(Req.Findings.OnlyRules, Catalog, "--rules"))
+    return std::move(E);
   Expected<InputTree> Inputs = collectInputs(Req.Paths);
   if (!Inputs)
     return Inputs.takeError();
@@ -177,7 +157,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     }
 
   // Merge: edits per file, references and findings deduplicated by place
-  // (a shared header is seen by every TU that includes it).
+  // (a shared header is seen by every TU that includes it). The findings'
+  // fix-its wait for the findings stage below.
   EditSet Edits;
   std::map<std::string, std::vector<std::string>> ErrorsByFile;
   std::set<std::string> FailedFiles;
@@ -189,15 +170,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Edits.addAll(U.Edits);
     for (ApiReference &R : U.References)
       Refs.try_emplace({R.File, R.Offset, R.Name}, R);
-    for (Finding &F : U.Findings) {
-      if (Req.ApplyFixes &&
-          (Req.FixRules.empty() ||
-           llvm::any_of(Req.FixRules, [&](const std::string &P) {
-             return ruleMatches(P, F.RuleId);
-           })))
-        Edits.addAll(F.Fixes);
+    for (Finding &F : U.Findings)
       Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
-    }
     for (KernelDef &K : U.Kernels)
       Kernels.try_emplace({K.File, K.Line, K.Name}, K);
     for (std::string &E : U.Errors) {
@@ -235,10 +209,33 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       O.Status = FileStatus::Failed;
       if (!Buf)
         O.Errors.push_back(Path + ": error: " + Buf.getError().message());
-      Result.Files.push_back(std::move(O));
-      continue;
+    } else {
+      O.Original = (*Buf)->getBuffer().str();
     }
-    O.Original = (*Buf)->getBuffer().str();
+    Result.Files.push_back(std::move(O));
+  }
+
+  // The findings stage, once, before anything reads the findings: only
+  // fix-its of findings that survive it (configuration, --rules, NOLINT)
+  // are applied.
+  FindingsStageInput Stage;
+  Stage.Findings = std::move(Result.Findings);
+  for (const FileOutcome &O : Result.Files)
+    Stage.Files.push_back({O.Path, O.Original});
+  Stage.Root = Tree.Root;
+  Stage.RelativePath = [&Tree](StringRef File) { return Tree.relative(File); };
+  Expected<std::vector<Finding>> Judged =
+      runFindingsStage(std::move(Stage), Req.Findings);
+  if (!Judged)
+    return Judged.takeError();
+  Result.Findings = std::move(*Judged);
+  if (Req.ApplyFixes)
+    Edits.addAll(survivingFixes(Result.Findings, Req.FixRules));
+
+  for (FileOutcome &O : Result.Files) {
+    if (O.Status == FileStatus::Failed)
+      continue;
+    const std::string &Path = O.Path;
     size_t ConflictsBefore = Edits.conflicts().size();
     std::vector<Replacement> FileEdits = Edits.editsFor(Path);
     alignLineContinuations(O.Original, FileEdits);
@@ -260,10 +257,34 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       O.Status = FileStatus::Translated;
     else
       O.Status = FileStatus::Unchanged;
-    Result.Files.push_back(std::move(O));
+  }
+  if (Req.MigrateBuildFiles && !Tree.BuildFiles.empty()) {
+    BuildMigrationOptions BO;
+    BO.Architectures = Req.BuildArchitectures;
+    for (BuildFileResult &B : migrateBuildFiles(Tree.BuildFiles, BO)) {
+      FileOutcome O;
+      O.Path = B.Path;
+      O.BuildFile = true;
+      O.Parsed = false;
+      O.Original = std::move(B.Original);
+      O.Translated = std::move(B.Translated);
+      O.Errors = std::move(B.Errors);
+      O.Notes = std::move(B.Notes);
+      if (!O.Errors.empty())
+        O.Status = O.Original.empty() && O.Translated.empty()
+                       ? FileStatus::Failed
+                       : FileStatus::Partial;
+      else
+        O.Status = O.Translated != O.Original ? FileStatus::Translated
+                                              : FileStatus::Unchanged;
+      Result.Files.push_back(std::move(O));
+    }
+    std::stable_sort(Result.Files.begin(), Result.Files.end(),
+                     [](const FileOutcome &A, const FileOutcome &B) {
+                       return A.Path < B.Path;
+                     });
   }
   Result.Conflicts = Edits.conflicts();
-  markSuppressedAndFingerprint(Result);
   Result.Seconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - Start)
                        .count();

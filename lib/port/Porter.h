@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "findings/FindingsStage.h"
 #include "port/EditSet.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
@@ -31,8 +32,18 @@ struct PortRequest {
   /// Apply the analyzers' safe fix-its with the translation (--fix).
   bool ApplyFixes = false;
   /// With ApplyFixes: only the fix-its of these rule ids (globs; a category
-  /// covers its subrules). Empty: all.
+  /// covers its subrules). Empty: all. Checked against the known rules like
+  /// every other pattern.
   std::vector<std::string> FixRules;
+  /// Also migrate the CMake files of the inputs (buildfiles/): `port` sets
+  /// it unless --no-build-files; lint and report read sources only.
+  bool MigrateBuildFiles = false;
+  /// The AMD targets a migrated build compiles for (HIP_ARCHITECTURES).
+  std::vector<std::string> BuildArchitectures = {"gfx942", "gfx950"};
+  /// How the findings stage judges this run's findings (configuration,
+  /// --rules, baseline). Fix-its come only from findings it keeps and no
+  /// NOLINT suppresses.
+  FindingsPolicy Findings;
   /// Called after each translation unit finishes, from a worker thread but
   /// never concurrently (a progress line; lib/support/Progress.h).
   ProgressCallback OnUnitDone;
@@ -51,6 +62,11 @@ struct FileOutcome {
   /// HIP already (SourceDialect.h): not parsed, left as it is; its status
   /// is Unchanged.
   bool AlreadyHip = false;
+  /// A build file (CMakeLists.txt, *.cmake) migrated for HIP, not a source.
+  bool BuildFile = false;
+  /// "PATH:LINE: note: ..." for what the migration left to a person (build
+  /// files: flags dropped, names with no HIP rule).
+  std::vector<std::string> Notes;
 };
 
 struct PortResult {
@@ -64,7 +80,8 @@ struct PortResult {
 };
 
 /// Runs the translation. Fails only for usage/environment errors (missing
-/// inputs, no CUDA toolkit, unreadable compile_commands.json); problems with
+/// inputs, no CUDA toolkit, unreadable compile_commands.json, a malformed
+/// .hipwright.yaml, a rule pattern that names no rule); problems with
 /// individual files are reported in their outcomes.
 llvm::Expected<PortResult> runPort(const PortRequest &Request);
 

@@ -32,6 +32,16 @@ PortStats computeStats(const PortResult &R) {
       ++S.Failed;
       break;
     }
+    if (F.BuildFile) {
+      ++S.BuildFiles;
+      S.BuildNotes += F.Notes.size();
+      if (F.Status == FileStatus::Translated)
+        ++S.BuildMigrated;
+      else if (F.Status == FileStatus::Unchanged)
+        ++S.BuildUnchanged;
+      else
+        ++S.BuildProblems;
+    }
   }
   std::map<std::string, unsigned> Names;
   for (const ApiReference &Ref : R.References) {
@@ -53,17 +63,39 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
   if (S.AlreadyHip)
     OS << " (" << S.AlreadyHip << " already HIP)";
   OS << ", " << S.Partial << " partial, " << S.Failed << " failed\n";
+  if (S.BuildFiles) {
+    OS << "  build files: " << S.BuildFiles << " (" << S.BuildMigrated
+       << " migrated, " << S.BuildUnchanged << " unchanged";
+    if (S.BuildProblems)
+      OS << ", " << S.BuildProblems << " not migrated";
+    OS << "), " << countOf(S.BuildNotes, "note") << " for a person\n";
+    // Each note is something the port did not do for the user: show them
+    // (paths relative to the tree, as the rest of the summary).
+    const size_t Shown = 20;
+    size_t Listed = 0;
+    for (const FileOutcome &F : R.Files)
+      for (const std::string &N : F.Notes)
+        if (Listed++ < Shown)
+          OS << "    " << R.Inputs.relative(F.Path)
+             << StringRef(N).drop_front(F.Path.size()) << "\n";
+    if (Listed > Shown)
+      OS << "    ... and " << countOf(Listed - Shown, "more note")
+         << " (--stats FILE.json lists them all)\n";
+  }
   OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
      << " left unconverted\n";
-  if (!R.Findings.empty()) {
+  {
+    // As lint counts them: a NOLINT-suppressed finding is not one to see.
     unsigned Errors = 0, Warnings = 0, Notes = 0;
     for (const Finding &F : R.Findings)
-      (F.Level == Severity::Error     ? Errors
-       : F.Level == Severity::Warning ? Warnings
-                                      : Notes)++;
-    OS << "  findings: " << countOf(Errors, "error") << ", "
-       << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
-       << " (run `hipwright lint` to see them)\n";
+      if (!F.Suppressed)
+        (F.Level == Severity::Error     ? Errors
+         : F.Level == Severity::Warning ? Warnings
+                                        : Notes)++;
+    if (Errors + Warnings + Notes)
+      OS << "  findings: " << countOf(Errors, "error") << ", "
+         << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
+         << " (run `hipwright lint` to see them)\n";
   }
   for (const InputNote &N : R.Inputs.Unreadable)
     OS << "  not read: " << R.Inputs.relative(N.Path) << " " << N.Message
@@ -98,7 +130,8 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
   if (!S.UnconvertedNames.empty()) {
     OS << "  unconverted:";
     for (auto &[Name, Count] : S.UnconvertedNames)
-      OS << " " << Name << (Count > 1 ? " (x" + std::to_string(Count) + ")" : "");
+      OS << " " << Name
+         << (Count > 1 ? " (x" + std::to_string(Count) + ")" : "");
     OS << "\n";
   }
   OS << "  time: " << format("%.2f", R.Seconds) << " s\n";
@@ -125,14 +158,18 @@ json::Value summaryJson(const PortResult &R) {
   PortStats S = computeStats(R);
   json::Array Files;
   for (const FileOutcome &F : R.Files) {
-    json::Array Errors;
+    json::Array Errors, Notes;
     for (const std::string &E : F.Errors)
       Errors.push_back(E);
+    for (const std::string &N : F.Notes)
+      Notes.push_back(N);
     Files.push_back(json::Object{{"path", R.Inputs.relative(F.Path)},
+                                 {"kind", F.BuildFile ? "build" : "source"},
                                  {"status", toString(F.Status)},
                                  {"parsed", F.Parsed},
                                  {"already_hip", F.AlreadyHip},
-                                 {"errors", std::move(Errors)}});
+                                 {"errors", std::move(Errors)},
+                                 {"notes", std::move(Notes)}});
   }
   json::Array Unconverted;
   for (const ApiReference &Ref : R.References)
@@ -157,6 +194,11 @@ json::Value summaryJson(const PortResult &R) {
                              {"partial", S.Partial},
                              {"failed", S.Failed},
                              {"already_hip", S.AlreadyHip}}},
+      {"build_files", json::Object{{"total", S.BuildFiles},
+                                   {"migrated", S.BuildMigrated},
+                                   {"unchanged", S.BuildUnchanged},
+                                   {"not_migrated", S.BuildProblems},
+                                   {"notes", S.BuildNotes}}},
       {"inputs_not_read", notesJson(R.Inputs, R.Inputs.Unreadable)},
       {"inputs_skipped", notesJson(R.Inputs, R.Inputs.Skipped)},
       {"api_references",

@@ -12,6 +12,10 @@ namespace hipwright {
 struct PortStats {
   unsigned Translated = 0, Unchanged = 0, Partial = 0, Failed = 0;
   unsigned AlreadyHip = 0; ///< of the unchanged: HIP input, not parsed
+  /// Build files (counted in the totals above too): migrated, unchanged,
+  /// partial/failed, and the notes they left for a person.
+  unsigned BuildFiles = 0, BuildMigrated = 0, BuildUnchanged = 0,
+           BuildProblems = 0, BuildNotes = 0;
   unsigned Converted = 0, Unconverted = 0;
   /// Unconverted CUDA names -> number of uses, sorted by name.
   std::vector<std::pair<std::string, unsigned>> UnconvertedNames;

@@ -22,8 +22,8 @@ namespace hipwright {
 
 struct ReportInput {
   const PortResult *Result = nullptr;
-  /// Result's findings after applyConfig (excludes, disabled rules,
-  /// severities).
+  /// Result's findings, as the findings stage left them (excludes,
+  /// disabled rules, severities, NOLINT).
   std::vector<Finding> Findings;
   std::vector<std::string> Targets;
   /// Supplies each file's effort overrides.

@@ -16,4 +16,8 @@ extern const unsigned kEmbeddedRuleFilesCount;
 extern const EmbeddedRuleFile kEmbeddedRuleDocs[];
 extern const unsigned kEmbeddedRuleDocsCount;
 
+/// rules/build/*.tsv: CMake names for the build-file migration.
+extern const EmbeddedRuleFile kEmbeddedBuildRules[];
+extern const unsigned kEmbeddedBuildRulesCount;
+
 } // namespace hipwright

@@ -336,13 +336,17 @@ inline cudaError_t deviceFree(D ptr) {
 // ---- Contexts ---------------------------------------------------------------
 // hipCtxCreate keeps the (ctx, flags, dev) form; CUDA 13's cuCtxCreate (the
 // _v4 entry point) takes a CUctxCreateParams* second, null for "none".
+namespace hipwright_nv {
+inline CUresult ctxCreate(CUcontext *ctx, unsigned flags, CUdevice dev) {
 #if CUDA_VERSION >= 13000
-#define hipCtxCreate(ctx, flags, dev)                                          \
-  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), nullptr, (flags), (dev)))
+  return ::cuCtxCreate(ctx, nullptr, flags, dev);
 #else
-#define hipCtxCreate(ctx, flags, dev)                                          \
-  ::hipwright_nv::fromCu(::cuCtxCreate((ctx), (flags), (dev)))
+  return ::cuCtxCreate(ctx, flags, dev);
 #endif
+}
+} // namespace hipwright_nv
+#define hipCtxCreate(ctx, flags, dev)                                          \
+  ::hipwright_nv::fromCu(::hipwright_nv::ctxCreate((ctx), (flags), (dev)))
 
 // ---- Warp intrinsics --------------------------------------------------------
 // On NVIDIA a warp has 32 lanes, so every mask below is narrowed to 32 bits.

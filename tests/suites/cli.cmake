@@ -18,3 +18,23 @@ add_test(NAME cli.output-safety
 add_test(NAME cli.edge_input
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/edge_input_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+
+# Build-file migration (issue 11): tests/build_files/cuda_project's CMake
+# files against tests/build_files/expected, idempotence, --jobs, modes.
+add_test(NAME cli.build_files
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/build_files_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.build_files PROPERTIES LABELS "cli")
+# ...and the migrated project configures and builds with CMake's HIP language
+# (Debian's HIP through cmake/debian-hip/).
+add_test(NAME cli.build_files.cmake_build
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/build_files_cmake_build_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.build_files.cmake_build PROPERTIES LABELS "cli"
+                     SKIP_RETURN_CODE 77)
+# One findings stage for every command (issue 12): NOLINT and .hipwright.yaml
+# decide port --fix's fix-its as they decide lint's findings; a rule pattern
+# that names no rule is exit 2 with the closest ids.
+add_test(NAME cli.findings_stage
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/findings_stage_cli_test.sh
+                 $<TARGET_FILE:hipwright>)

@@ -104,3 +104,32 @@ TEST_CASE("dumpConfig shows the default targets, not an empty list",
   REQUIRE(static_cast<bool>(Back));
   CHECK(Back->Targets == std::vector<std::string>{"gfx942", "gfx950"});
 }
+
+TEST_CASE("every rule pattern is kept with its key and line", "[config]") {
+  auto C = parseConfig("cfg.yaml", "rules:\n"
+                                   "  disable:\n"
+                                   "    - warp-size\n"
+                                   "    - lane-mask.*\n"
+                                   "severity:\n"
+                                   "  tensor-core: error\n"
+                                   "effort:\n"
+                                   "  rules: {inline-ptx: high}\n");
+  REQUIRE(static_cast<bool>(C));
+  REQUIRE(C->RulePatterns.size() == 4);
+  CHECK(C->RulePatterns[0].Pattern == "warp-size");
+  CHECK(C->RulePatterns[0].Key == "rules.disable");
+  CHECK(C->RulePatterns[0].Line == 3);
+  CHECK(C->RulePatterns[1].Line == 4);
+  CHECK(C->RulePatterns[2].Key == "severity");
+  CHECK(C->RulePatterns[2].Line == 6);
+  CHECK(C->RulePatterns[3].Pattern == "inline-ptx");
+  CHECK(C->RulePatterns[3].Key == "effort.rules");
+  CHECK(C->RulePatterns[3].Line == 8);
+}
+
+TEST_CASE("a malformed exclude glob is an error at its line", "[config]") {
+  auto C = parseConfig("cfg.yaml", "exclude:\n  - ok/*\n  - \"bad[\"\n");
+  REQUIRE(!C);
+  std::string Msg = llvm::toString(C.takeError());
+  CHECK(Msg.find("cfg.yaml:3: exclude: 'bad[' is not a valid glob") == 0);
+}

@@ -11,9 +11,8 @@
 #include "SharedOptions.h"
 
 #include "config/Config.h"
-#include "findings/ApplyConfig.h"
 #include "findings/Baseline.h"
-#include "findings/Suppressions.h"
+#include "findings/LintGate.h"
 #include "output/FindingFormats.h"
 #include "output/TextFindings.h"
 #include "port/OutputSafety.h"
@@ -43,7 +42,8 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
   --format FMT           text (default), json or sarif
   -o FILE                write the findings to FILE instead of stdout
   --rules LIST           report only these rules (comma-separated ids or
-                         globs; a category covers its subrules)
+                         globs; a category covers its subrules); a pattern
+                         that matches no rule is an error (exit 2)
   --config FILE          use FILE instead of the nearest .hipwright.yaml
   --dump-config          print the effective configuration and exit
   --write-baseline FILE  record today's findings in FILE and exit 0
@@ -71,7 +71,6 @@ int runLintCommand(const std::vector<std::string> &Args) {
       BaselineFile;
   std::string Format = "text";
   bool DumpConfig = false;
-  std::vector<std::string> OnlyRules;
   std::optional<Severity> FailOn = Severity::Warning;
   ArgCursor C(Args);
   while (!C.done()) {
@@ -93,16 +92,10 @@ int runLintCommand(const std::vector<std::string> &Args) {
     if (auto V = C.value("--targets", Missing)) {
       Targets = *V;
     } else if (auto V = C.value("--fail-on", Missing)) {
-      if (*V == "note")
-        FailOn = Severity::Note;
-      else if (*V == "warning")
-        FailOn = Severity::Warning;
-      else if (*V == "error")
-        FailOn = Severity::Error;
-      else if (*V == "never")
-        FailOn = std::nullopt;
-      else
-        return lintUsage("--fail-on must be note, warning, error or never");
+      Expected<std::optional<Severity>> Level = parseFailOn(*V);
+      if (!Level)
+        return lintUsage(toString(Level.takeError()));
+      FailOn = *Level;
     } else if (auto V = C.value("--format", Missing)) {
       if (*V != "text" && *V != "json" && *V != "sarif")
         return lintUsage("--format must be text, json or sarif");
@@ -113,7 +106,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
       SmallVector<StringRef, 4> Ids;
       StringRef(*V).split(Ids, ',', -1, false);
       for (StringRef Id : Ids)
-        OnlyRules.push_back(Id.trim().str());
+        Req.Findings.OnlyRules.push_back(Id.trim().str());
     } else if (auto V = C.value("--config", Missing)) {
       ConfigFile = *V;
     } else if (C.flag("--dump-config")) {
@@ -163,15 +156,17 @@ int runLintCommand(const std::vector<std::string> &Args) {
   Req.Options.AnalyzeFor = std::move(*Parsed);
   if (!Req.Options.TargetRocm)
     Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
-  std::optional<Baseline> Base;
   if (BaselineFile) {
     Expected<Baseline> B = readBaseline(*BaselineFile);
     if (!B) {
       errs() << "hipwright lint: error: " << toString(B.takeError()) << "\n";
       return ExitUsage;
     }
-    Base = std::move(*B);
+    Req.Findings.Known = std::move(*B);
   }
+  // The findings stage inside runPort judges every finding by this run's
+  // configuration, --rules and baseline.
+  Req.Findings.Configs = &Configs;
 
   Req.OnUnitDone = terminalProgress("lint");
   Expected<PortResult> Result = runPort(Req);
@@ -181,22 +176,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
     return ExitUsage;
   }
 
-  // Per-file configuration: excluded paths and disabled rules drop their
-  // findings; severity overrides apply.
-  Expected<std::vector<Finding>> Configured =
-      applyConfig(std::move(Result->Findings), Configs, Result->Inputs.Root);
-  if (!Configured) {
-    errs() << "hipwright lint: error: " << toString(Configured.takeError())
-           << "\n";
-    return ExitUsage;
-  }
-  std::vector<Finding> Findings;
-  for (Finding &F : *Configured)
-    if (OnlyRules.empty() ||
-        llvm::any_of(OnlyRules, [&](const std::string &P) {
-          return ruleMatches(P, F.RuleId);
-        }))
-      Findings.push_back(std::move(F));
+  std::vector<Finding> Findings = std::move(Result->Findings);
   sortFindings(Findings);
 
   bool InputError = printInputNotes("lint", *Result, errs());
@@ -228,10 +208,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
 
   auto Rel = [](StringRef P) { return displayPath(P); };
   if (WriteBaseline) {
-    std::vector<Finding> Active;
-    for (const Finding &F : Findings)
-      if (!F.Suppressed)
-        Active.push_back(F);
+    std::vector<Finding> Active = baselineEntries(Findings);
     if (Error E = writeBaseline(*WriteBaseline, Active, Rel)) {
       errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
       return ExitUsage;
@@ -241,18 +218,7 @@ int runLintCommand(const std::vector<std::string> &Args) {
     return ExitOk;
   }
 
-  // What gates: not suppressed, not in the baseline.
-  std::vector<Finding> Gating;
-  unsigned Known = 0;
-  for (const Finding &F : Findings) {
-    if (F.Suppressed)
-      continue;
-    if (Base && Base->contains(F)) {
-      ++Known;
-      continue;
-    }
-    Gating.push_back(F);
-  }
+  GateDecision Gate = decideGate(Findings, FailOn);
 
   // -o is rendered whole before it is written: a failed write leaves no
   // truncated file, and is exit 2, never mistaken for "findings". (A failed
@@ -265,23 +231,18 @@ int runLintCommand(const std::vector<std::string> &Args) {
   else if (Format == "sarif")
     OS << formatv("{0:2}", findingsSarif(Findings, Rel)) << "\n";
   else
-    printFindingsText(Gating, OS,
+    printFindingsText(Gate.Gating, OS,
                       !OutFile && sys::Process::StandardOutHasColors());
   if (OutFile)
     if (Error E = writeFileAtomically(*OutFile, Text, namedOutputFile())) {
       errs() << "hipwright lint: error: " << toString(std::move(E)) << "\n";
       return ExitUsage;
     }
-  if (Known)
+  if (unsigned Known = Gate.InBaseline)
     errs() << "hipwright lint: " << countOf(Known, "finding")
            << (Known == 1 ? " matches" : " match") << " the baseline and "
            << (Known == 1 ? "is" : "are") << " not reported\n";
-
-  if (FailOn)
-    for (const Finding &F : Gating)
-      if (F.Level >= *FailOn)
-        return ExitFindings;
-  return ExitOk;
+  return Gate.Fails ? ExitFindings : ExitOk;
 }
 
 } // namespace hipwright

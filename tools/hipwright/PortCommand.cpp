@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "SharedOptions.h"
 
+#include "config/Config.h"
 #include "output/TextFindings.h"
 #include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
@@ -44,13 +45,24 @@ translation:
                          release the rules know)
   -j, --jobs N           translation units in parallel (default: cores)
 
+build files:
+  --no-build-files       leave CMake files and Makefiles alone (by default
+                         they are migrated to CMake's HIP language and
+                         clang's HIP mode, for the targets of --targets:
+                         docs/build-files.md)
+
 analysis:
-  --fix                  also apply the analyzers' safe fix-its
+  --fix                  also apply the analyzers' safe fix-its (not those
+                         a NOLINT comment or .hipwright.yaml turns off)
   --rules LIST           with --fix: only these rules' fix-its (comma-
                          separated ids or globs; a category covers its
-                         subrules)
-  --targets LIST         AMD targets the analyzers judge against
-                         (default gfx942,gfx950)
+                         subrules; one that matches no rule is an error)
+  --targets LIST         AMD targets the analyzers judge against and the
+                         migrated build files compile for (default
+                         gfx942,gfx950)
+  --config FILE          use FILE instead of each file's nearest
+                         .hipwright.yaml: disabled rules and excluded paths
+                         get no fix-its
   --no-analyzers         translate only (no findings, no fix-its)
 
 reporting:
@@ -79,7 +91,9 @@ int runPortCommand(const std::vector<std::string> &Args) {
   bool Quiet = false;
   std::string Targets = kDefaultTargets;
   bool Analyze = true;
+  bool BuildFiles = true;
   int Modes = 0;
+  std::optional<std::string> ConfigFile;
   ArgCursor C(Args);
   while (!C.done()) {
     bool Missing = false;
@@ -111,6 +125,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Out.Backup = false;
     } else if (C.flag("--copy-unchanged")) {
       Out.CopyUnchanged = true;
+    } else if (C.flag("--no-build-files")) {
+      BuildFiles = false;
     } else if (C.flag("--no-analyzers")) {
       Analyze = false;
     } else if (auto V = C.value("--rules", Missing)) {
@@ -122,6 +138,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
       Req.ApplyFixes = true;
     } else if (auto V = C.value("--targets", Missing)) {
       Targets = *V;
+    } else if (auto V = C.value("--config", Missing)) {
+      ConfigFile = *V;
     } else if (C.flag("-q") || C.flag("--quiet")) {
       Quiet = true;
     } else if (auto V = C.value("--launch-syntax", Missing)) {
@@ -131,7 +149,8 @@ int runPortCommand(const std::vector<std::string> &Args) {
         Req.Options.Launch = LaunchSyntax::HipLaunchKernelGGL;
       else
         return usageError("--launch-syntax must be chevron or "
-                          "hip-launch-kernel-ggl, not '" + *V + "'");
+                          "hip-launch-kernel-ggl, not '" +
+                          *V + "'");
     } else if (auto V = C.value("--stats", Missing)) {
       StatsFile = *V;
     } else if (Missing) {
@@ -165,9 +184,17 @@ int runPortCommand(const std::vector<std::string> &Args) {
                       "--rules`)");
   if (Req.ApplyFixes && !Analyze)
     return usageError("--fix needs the analyzers; drop --no-analyzers");
+  Req.MigrateBuildFiles = BuildFiles;
+  Req.BuildArchitectures.clear();
+  for (const GpuTarget &G : *ParsedTargets)
+    Req.BuildArchitectures.push_back(G.Name);
   if (Analyze)
     Req.Options.AnalyzeFor = std::move(*ParsedTargets);
 
+  // The findings stage inside runPort judges the findings (and so the
+  // fix-its) by each file's configuration, as lint does.
+  ConfigResolver Configs(ConfigFile);
+  Req.Findings.Configs = &Configs;
   Req.OnUnitDone = terminalProgress("port");
   Expected<PortResult> Result = runPort(Req);
   if (!Result)

@@ -12,7 +12,6 @@
 #include "SharedOptions.h"
 
 #include "config/Config.h"
-#include "findings/ApplyConfig.h"
 #include "output/TextFindings.h"
 #include "port/OutputSafety.h"
 #include "port/Porter.h"
@@ -147,6 +146,9 @@ int runReportCommand(const std::vector<std::string> &Args) {
   if (!Req.Options.TargetRocm)
     Req.Options.TargetRocm = (*RunConfig)->TargetRocm;
 
+  // The findings stage inside runPort judges the findings by the same
+  // per-file configuration lint uses.
+  Req.Findings.Configs = &Configs;
   Req.OnUnitDone = terminalProgress("report");
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
@@ -173,15 +175,12 @@ int runReportCommand(const std::vector<std::string> &Args) {
            << " compile errors; analysis may be incomplete (the report lists "
               "the errors)\n";
 
-  Expected<std::vector<Finding>> Findings =
-      applyConfig(Result->Findings, Configs, Result->Inputs.Root);
-  if (!Findings)
-    return reportError(toString(Findings.takeError()));
-  sortFindings(*Findings);
+  std::vector<Finding> Findings = Result->Findings;
+  sortFindings(Findings);
 
   ReportInput In;
   In.Result = &*Result;
-  In.Findings = std::move(*Findings);
+  In.Findings = std::move(Findings);
   In.Targets = TargetNames;
   In.Configs = &Configs;
   In.Verify = std::move(Verify);

@@ -24,7 +24,11 @@ __global__ void perGroup(const float *in, float *out, unsigned *bases) {
   int gid = blockIdx.x * blockDim.x + threadIdx.x;
   int globalWarp = gid / 32;
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'gid / 32' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
-  float s = groupSum(in[gid]);
+  int warpsPerBlock = (blockDim.x + 31) / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: '(blockDim.x + 31) / 32' counts the block's 32-lane groups, not its wavefronts{{.*}} [warp-size.lane-arithmetic]
+  unsigned warps2 = (blockDim.x * blockDim.y) >> 5;
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: '(blockDim.x * blockDim.y) >> 5' counts the block's 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  float s = groupSum(in[gid]) + warpsPerBlock + warps2;
   if (lane == 0 && lane2 == 0 && warp == int(warp2)) {
     out[globalWarp] = s;
     bases[warp] = first;

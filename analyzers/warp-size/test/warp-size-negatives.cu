@@ -57,6 +57,12 @@ __global__ void markBits(unsigned *bits, const int *flags, int n) {
     atomicOr(&bits[gid / 32], 1u << (gid % 32));
 }
 
+// A block size divided by 32 in code with no warp operations and no warp
+// names: 32-element tiles of data, not warps.
+__global__ void tilesPerBlock(int *tiles) {
+  tiles[blockIdx.x] = (blockDim.x + 31) / 32 + (blockDim.x * blockDim.y >> 5);
+}
+
 // Arrays of 32 and loops over data.
 struct Record {
   char name[NAME_LEN];

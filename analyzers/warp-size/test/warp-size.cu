@@ -9,7 +9,8 @@ __global__ void normalizeRows(float *m, int rows) {
   int lane = threadIdx.x % 32;
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x % 32' numbers lanes within a 32-lane group{{.*}} [warp-size.lane-arithmetic]
   int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
-  // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: 'threadIdx.x / 32' counts 32-lane groups, not wavefronts{{.*}} [warp-size.lane-arithmetic]
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'blockDim.x / 32' counts the block's 32-lane groups, not its wavefronts{{.*}} [warp-size.lane-arithmetic]
+  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: 'threadIdx.x / 32' counts 32-lane groups, not wavefronts{{.*}} [warp-size.lane-arithmetic]
   if (row >= rows)
     return;
   float v = m[row * 64 + lane] + m[row * 64 + lane + 32];

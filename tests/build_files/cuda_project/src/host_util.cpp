@@ -1,0 +1,2 @@
+#include "kernels.h"
+int hostHelper() { return 42; }

@@ -1,0 +1,83 @@
+//===- MakeMigratorTest.cpp - GNU Makefiles of CUDA builds, for HIP -------===//
+#include "buildfiles/MakeMigrator.h"
+#include "port/EditSet.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hipwright;
+
+namespace {
+struct Migrated {
+  std::string Text;
+  std::vector<BuildNote> Notes;
+  bool noteContains(llvm::StringRef S, unsigned Line) const {
+    for (const BuildNote &N : Notes)
+      if (llvm::StringRef(N.Message).contains(S) && N.Line == Line)
+        return true;
+    return false;
+  }
+};
+
+Migrated migrate(llvm::StringRef Text) {
+  MakeMigrationContext Ctx;
+  Ctx.Architectures = {"gfx942", "gfx950"};
+  Ctx.Rules = &BuildRuleTable::builtin();
+  CMakeMigration M = migrateMake("Makefile", Text, Ctx);
+  REQUIRE(M.Error.empty());
+  return {applyEdits(Text, M.Edits), M.Notes};
+}
+
+const char *Defs = "ROCM_PATH ?= /opt/rocm\n"
+                   "HIPCXX ?= $(ROCM_PATH)/llvm/bin/clang++\n";
+} // namespace
+
+TEST_CASE("nvcc becomes clang++ in HIP mode, compiles and links",
+          "[make-migrate]") {
+  Migrated M =
+      migrate("# CUDA build\n"
+              "CUDA_PATH ?= /usr/local/cuda\n"
+              "NVCC := $(CUDA_PATH)/bin/nvcc\n"
+              "NVCCFLAGS = -O3 -gencode arch=compute_80,code=sm_80 \\\n"
+              "            -gencode arch=compute_90,code=sm_90 -rdc=true "
+              "--expt-relaxed-constexpr\n"
+              "LDLIBS = -L$(CUDA_PATH)/lib64 -lcudart -lcublas -lnvToolsExt\n"
+              "%.o: %.cu\n"
+              "\t$(NVCC) $(NVCCFLAGS) -Xcompiler -fPIC -c $< -o $@\n"
+              "app: main.o k.o\n"
+              "\t$(NVCC) $(NVCCFLAGS) $^ -o $@ $(LDLIBS)\n"
+              "tool: tool.cu\n"
+              "\tnvcc -arch=sm_80 tool.cu -o tool # one step\n");
+  CHECK(M.Text ==
+        std::string("# CUDA build\n") + Defs +
+            "CUDA_PATH ?= /usr/local/cuda\n"
+            "NVCC := $(HIPCXX)\n"
+            "NVCCFLAGS = -O3 --offload-arch=gfx942 --offload-arch=gfx950 \\\n"
+            "            -fgpu-rdc\n"
+            "LDLIBS = -L$(ROCM_PATH)/lib -lamdhip64 -lhipblas -lnvToolsExt\n"
+            "%.o: %.cu\n"
+            "\t$(NVCC) -x hip $(NVCCFLAGS) -fPIC -c $< -o $@\n"
+            "app: main.o k.o\n"
+            "\t$(NVCC) --hip-link $(NVCCFLAGS) $^ -o $@ $(LDLIBS)\n"
+            "tool: tool.cu\n"
+            "\t$(HIPCXX) -x hip --offload-arch=gfx942 --offload-arch=gfx950 "
+            "tool.cu -o tool # one step\n");
+  CHECK(M.noteContains("CUDA_PATH is no longer used", 2));
+  CHECK(M.noteContains("'--expt-relaxed-constexpr' dropped", 5));
+  CHECK(M.noteContains("-lnvToolsExt left as written: ROCm's markers", 6));
+  // Porting the result again changes nothing.
+  CHECK(migrate(M.Text).Text == M.Text);
+}
+
+TEST_CASE("Makefiles without nvcc are left alone", "[make-migrate]") {
+  llvm::StringRef In = "CXX = g++\nall: a\n\t$(CXX) a.cpp -o a # -lcudart\n";
+  Migrated M = migrate(In);
+  CHECK(M.Text == In);
+  CHECK(M.Notes.empty());
+}
+
+TEST_CASE("an nvcc device-link step is reported", "[make-migrate]") {
+  Migrated M = migrate("dlink.o: a.o\n\tnvcc -dlink a.o -o dlink.o\n");
+  CHECK(M.Text == std::string(Defs) +
+                      "dlink.o: a.o\n\t$(HIPCXX) -dlink a.o -o dlink.o\n");
+  CHECK(M.noteContains("device-link step (-dlink)", 2));
+}
