@@ -16,7 +16,8 @@
 //   __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (int, unsigned),
 //   __reduce_and_sync, __reduce_or_sync, __reduce_xor_sync (unsigned).
 // and, on HIP older than 6, the host functions hipDrvGetErrorName and
-// hipDrvGetErrorString; on HIP older than 7.1, hipMemAdvise_v2,
+// hipDrvGetErrorString; on HIP older than 5.3, hiprtcGetBitcode and
+// hiprtcGetBitcodeSize (declarations); on HIP older than 7.1, hipMemAdvise_v2,
 // hipMemPrefetchAsync_v2 and hipMemLocationTypeHost.
 //
 // Semantics: the mask is taken to be the same in every participating lane
@@ -317,14 +318,34 @@ hipError_t hipDeviceSetGraphMemAttribute(int device,
 hipError_t hipDeviceGraphMemTrim(int device);
 }
 #endif
+// hiprtcGetBitcode / hiprtcGetBitcodeSize (ROCm 5.3), what nvrtcGetCUBIN /
+// nvrtcGetCUBINSize translate to. Their declarations need hiprtc.h's types,
+// and the prelude that includes this header comes before the file's own
+// includes, so hiprtc.h is included here (it declares nothing but hiprtc).
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+    HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR < 3 &&                         \
+    !defined(HIPWRIGHT_NO_HOST_API_COMPAT) && __has_include(<hip/hiprtc.h>)
+#include <hip/hiprtc.h>
+extern "C" {
+hiprtcResult hiprtcGetBitcode(hiprtcProgram prog, char *bitcode);
+hiprtcResult hiprtcGetBitcodeSize(hiprtcProgram prog, size_t *bitcodeSizeRet);
+}
+#endif
 #if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
     HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
-// ROCm 6 numbers it right after hipDeviceAttributeMemoryPoolsSupported,
-// as 5.2.3's enum would (its CUDA-compatible range runs to 9999).
+// ROCm 6 numbers them right after hipDeviceAttributeMemoryPoolsSupported,
+// where 5.2.3's enum would go on (its CUDA-compatible range runs to 9999).
 inline constexpr hipDeviceAttribute_t
     hipDeviceAttributeVirtualMemoryManagementSupported =
         static_cast<hipDeviceAttribute_t>(
             hipDeviceAttributeMemoryPoolsSupported + 1);
+inline constexpr hipDeviceAttribute_t hipDeviceAttributeHostRegisterSupported =
+    static_cast<hipDeviceAttribute_t>(hipDeviceAttributeMemoryPoolsSupported +
+                                      2);
+inline constexpr hipDeviceAttribute_t
+    hipDeviceAttributeMemoryPoolSupportedHandleTypes =
+        static_cast<hipDeviceAttribute_t>(
+            hipDeviceAttributeMemoryPoolsSupported + 3);
 #endif
 
 // CUDA 13's cudaMemAdvise and cudaMemPrefetchAsync take a cudaMemLocation;

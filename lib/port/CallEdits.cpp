@@ -2,6 +2,7 @@
 #include "port/CallEdits.h"
 #include "port/ZeroedLocal.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -47,6 +48,12 @@ bool holds(ArgCondition C, const Expr *Arg, ASTContext &Ctx) {
                Expr::NPCK_NotNull;
   case ArgCondition::Function:
     return namesFunction(Arg);
+  case ArgCondition::Symbol: {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var &&
+           (Var->hasAttr<CUDADeviceAttr>() || Var->hasAttr<CUDAConstantAttr>());
+  }
   case ArgCondition::ZeroedLocal:
     return removableZeroedLocal(Arg, Ctx).has_value();
   case ArgCondition::TypedPointerPointer: {

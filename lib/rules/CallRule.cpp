@@ -20,6 +20,8 @@ StringRef toString(ArgCondition C) {
     return "fn";
   case ArgCondition::TypedPointerPointer:
     return "T**";
+  case ArgCondition::Symbol:
+    return "symbol";
   case ArgCondition::ZeroedLocal:
     return "&zeroed";
   }
@@ -182,7 +184,7 @@ Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
       return fail("argument " + Twine(I + 1) + " of '" + Pattern +
                   "' must be $" + Twine(I + 1) +
                   ", optionally with a condition ($" + Twine(I + 1) +
-                  ":null, :fn, :T** or :&zeroed)");
+                  ":null, :fn, :T**, :symbol or :&zeroed)");
     StringRef Cond = P.substr(Len);
     if (Cond.empty())
       R.Params.push_back(ArgCondition::Any);
@@ -192,11 +194,13 @@ Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
       R.Params.push_back(ArgCondition::Function);
     else if (Cond == ":T**")
       R.Params.push_back(ArgCondition::TypedPointerPointer);
+    else if (Cond == ":symbol")
+      R.Params.push_back(ArgCondition::Symbol);
     else if (Cond == ":&zeroed")
       R.Params.push_back(ArgCondition::ZeroedLocal);
     else
       return fail("unknown condition '" + Cond.drop_front() + "' in '" +
-                  Pattern + "' (known: null, fn, T**, &zeroed)");
+                  Pattern + "' (known: null, fn, T**, symbol, &zeroed)");
   }
   if (Replacement.trim().empty())
     return R; // no safe rewrite: the call is reported, not changed

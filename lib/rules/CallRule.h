@@ -44,6 +44,9 @@ enum class ArgCondition {
   Null,     ///< `$N:null`: a null pointer constant (NULL, 0, nullptr)
   Function, ///< `$N:fn`: names a function or is a function pointer (kernels)
   TypedPointerPointer, ///< `$N:T**`: a pointer to a pointer other than void**
+  /// `$N:symbol`: names a __device__ or __constant__ variable (CUDA's
+  /// `const T &symbol` overloads took it).
+  Symbol,
   /// `$N:&zeroed`: `&v`, v a local declared `T v = {};` (all zero) that
   /// nothing else uses. Where the rewrite drops the argument, v's
   /// declaration goes too: CUDA 13's optional parameter structs

@@ -42,15 +42,15 @@ __global__ void blockTotals(const float *in, float *totals) {
 
 int apply(const float *in, float *out, float *totals, int n,
           const float *hostCoeffs) {
-  hipMemcpyToSymbol(coeffs, hostCoeffs, sizeof(coeffs));
+  hipMemcpyToSymbol(HIP_SYMBOL(coeffs), hostCoeffs, sizeof(coeffs));
   int zero = 0;
-  hipMemcpyToSymbol(launches, &zero, sizeof zero, 0, hipMemcpyHostToDevice);
+  hipMemcpyToSymbol(HIP_SYMBOL(launches), &zero, sizeof zero, 0, hipMemcpyHostToDevice);
   int blocks = (n + BLOCK - 1) / BLOCK;
   stencil<<<blocks, BLOCK>>>(in, out, n);
   blockTotals<<<blocks, BLOCK, BLOCK * sizeof(float)>>>(out, totals);
   void *counter = nullptr;
-  hipGetSymbolAddress(&counter, launches);
+  hipGetSymbolAddress(&counter, HIP_SYMBOL(launches));
   int count = 0;
-  hipMemcpyFromSymbol(&count, launches, sizeof count);
+  hipMemcpyFromSymbol(&count, HIP_SYMBOL(launches), sizeof count);
   return count;
 }
