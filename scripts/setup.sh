@@ -12,6 +12,8 @@ build_dir=${HIPWRIGHT_BUILD_DIR:-$here/build}
 packages=(
   # build
   cmake ninja-build g++ pkg-config
+  # the build-file tests run make on a migrated Makefile
+  make
   # test scripts read JSON with python3
   python3
   # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks

@@ -15,54 +15,29 @@ using namespace clang;
 namespace hipwright::ptx {
 namespace {
 
-struct Tok {
-  tok::TokenKind Kind;
-  llvm::StringRef Text;
-  unsigned Offset;
-};
-
-bool isAsmKeyword(const Tok &T) {
-  return T.Kind == tok::raw_identifier &&
-         (T.Text == "asm" || T.Text == "__asm__" || T.Text == "__asm");
+bool isString(const AsmToken &T) {
+  return T.Kind == tok::string_literal || T.Kind == tok::utf8_string_literal;
 }
-
-bool isQualifier(const Tok &T) {
-  return T.Kind == tok::raw_identifier &&
-         (T.Text == "volatile" || T.Text == "__volatile__" ||
-          T.Text == "__volatile" || T.Text == "inline" || T.Text == "goto");
-}
-
-bool isString(const Tok &T) { return T.Kind == tok::string_literal; }
 
 class StatementReader {
 public:
-  StatementReader(const std::vector<Tok> &Toks, llvm::StringRef Buf)
-      : Toks(Toks), Buf(Buf) {}
+  StatementReader(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+                  PieceReader Pieces)
+      : Toks(Toks), Buf(Buf), Pieces(Pieces) {}
 
-  /// Reads the statement whose keyword is at \p I; on success sets \p Out
-  /// and the index of its ')' in \p Close.
   bool read(size_t I, AsmStatement &Out, size_t &Close);
 
 private:
-  const std::vector<Tok> &Toks;
+  llvm::ArrayRef<AsmToken> Toks;
   llvm::StringRef Buf;
+  PieceReader Pieces;
   size_t P = 0;
 
   bool at(tok::TokenKind K) const {
     return P < Toks.size() && Toks[P].Kind == K;
   }
-  std::optional<std::string> strings();
   bool operand(AsmOperand &Op);
 };
-
-std::optional<std::string> StatementReader::strings() {
-  if (P >= Toks.size() || !isString(Toks[P]))
-    return std::nullopt;
-  std::string S;
-  while (P < Toks.size() && isString(Toks[P]))
-    S += decodeStringLiteral(Toks[P++].Text);
-  return S;
-}
 
 bool StatementReader::operand(AsmOperand &Op) {
   if (at(tok::l_square)) { // [name]
@@ -70,7 +45,7 @@ bool StatementReader::operand(AsmOperand &Op) {
       ++P;
     ++P;
   }
-  auto C = strings();
+  auto C = Pieces(Toks, P);
   if (!C || !at(tok::l_paren))
     return false;
   Op.Constraint = *C;
@@ -84,7 +59,7 @@ bool StatementReader::operand(AsmOperand &Op) {
   }
   if (Depth != 0 || P - 1 == Open + 1)
     return false;
-  const Tok &First = Toks[Open + 1], &Last = Toks[P - 2];
+  const AsmToken &First = Toks[Open + 1], &Last = Toks[P - 2];
   Op.Expr = Buf.slice(First.Offset, Last.Offset + Last.Text.size()).str();
   Op.Simple = P - 1 == Open + 2 && (First.Kind == tok::raw_identifier ||
                                     First.Kind == tok::numeric_constant);
@@ -93,14 +68,14 @@ bool StatementReader::operand(AsmOperand &Op) {
 
 bool StatementReader::read(size_t I, AsmStatement &Out, size_t &Close) {
   P = I + 1;
-  while (P < Toks.size() && isQualifier(Toks[P])) {
+  while (P < Toks.size() && isAsmQualifier(Toks[P])) {
     Out.Volatile |= Toks[P].Text.contains("volatile");
     ++P;
   }
   if (!at(tok::l_paren))
     return false;
   ++P;
-  auto Template = strings();
+  auto Template = Pieces(Toks, P);
   if (!Template)
     return false;
   Out.Ptx = parse(*Template);
@@ -121,7 +96,7 @@ bool StatementReader::read(size_t I, AsmStatement &Out, size_t &Close) {
         return false;
       (Section == 1 ? Out.Outputs : Out.Inputs).push_back(std::move(Op));
     } else if (Section == 3) {
-      auto C = strings();
+      auto C = Pieces(Toks, P);
       if (!C)
         return false;
       Out.Clobbers.push_back(*C);
@@ -135,7 +110,34 @@ bool StatementReader::read(size_t I, AsmStatement &Out, size_t &Close) {
   return true;
 }
 
+/// Plain code: a string is adjacent literals only.
+std::optional<std::string> literals(llvm::ArrayRef<AsmToken> Toks, size_t &P) {
+  if (P >= Toks.size() || !isString(Toks[P]))
+    return std::nullopt;
+  std::string S;
+  while (P < Toks.size() && isString(Toks[P]))
+    S += decodeStringLiteral(Toks[P++].Text);
+  return S;
+}
+
 } // namespace
+
+bool isAsmKeyword(const AsmToken &T) {
+  return T.Kind == tok::raw_identifier &&
+         (T.Text == "asm" || T.Text == "__asm__" || T.Text == "__asm");
+}
+
+bool isAsmQualifier(const AsmToken &T) {
+  return T.Kind == tok::raw_identifier &&
+         (T.Text == "volatile" || T.Text == "__volatile__" ||
+          T.Text == "__volatile" || T.Text == "inline" || T.Text == "goto");
+}
+
+bool readAsmStatement(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+                      size_t I, PieceReader Pieces, AsmStatement &Out,
+                      size_t &Close) {
+  return StatementReader(Toks, Buf, Pieces).read(I, Out, Close);
+}
 
 std::string decodeStringLiteral(llvm::StringRef S) {
   size_t Q = S.find('"');
@@ -194,7 +196,7 @@ std::vector<LexedAsm> scanAsm(SourceRange Range, const SourceManager &SM,
     return {};
   Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
           Buf.end());
-  std::vector<Tok> Toks;
+  std::vector<AsmToken> Toks;
   Token T;
   while (true) {
     L.LexFromRawLexer(T);
@@ -206,13 +208,12 @@ std::vector<LexedAsm> scanAsm(SourceRange Range, const SourceManager &SM,
     Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
   }
   std::vector<LexedAsm> Found;
-  StatementReader Reader(Toks, Buf);
   for (size_t I = 0; I < Toks.size(); ++I) {
     if (!isAsmKeyword(Toks[I]))
       continue;
     LexedAsm A;
     size_t Close;
-    if (!Reader.read(I, A.Asm, Close))
+    if (!readAsmStatement(Toks, Buf, I, literals, A.Asm, Close))
       continue;
     A.Begin = SM.getComposedLoc(FID, Toks[I].Offset);
     A.End = SM.getComposedLoc(FID, Toks[Close].Offset + 1);

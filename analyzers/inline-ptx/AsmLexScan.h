@@ -13,6 +13,12 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TokenKinds.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
 
 #include <vector>
 
@@ -29,6 +35,30 @@ struct LexedAsm {
 std::vector<LexedAsm> scanAsm(clang::SourceRange Range,
                               const clang::SourceManager &SM,
                               const clang::LangOptions &LO);
+
+/// A raw token: kind, spelling, offset in its file's buffer.
+struct AsmToken {
+  clang::tok::TokenKind Kind;
+  llvm::StringRef Text;
+  unsigned Offset;
+};
+
+/// asm, __asm__, __asm.
+bool isAsmKeyword(const AsmToken &T);
+/// volatile, __volatile__, inline, goto (between the keyword and '(').
+bool isAsmQualifier(const AsmToken &T);
+
+/// Reads the string at Toks[P] (a template, constraint or clobber) and
+/// moves P past it; std::nullopt when none starts there. Plain code has
+/// adjacent literals only; a macro body also stringified parameters.
+using PieceReader = llvm::function_ref<std::optional<std::string>(
+    llvm::ArrayRef<AsmToken> Toks, size_t &P)>;
+
+/// Reads the asm statement whose keyword is Toks[I] (raw tokens of \p Buf);
+/// on success fills \p Out and sets \p Close to the index of its ')'.
+bool readAsmStatement(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+                      size_t I, PieceReader Pieces, AsmStatement &Out,
+                      size_t &Close);
 
 /// Decodes the escapes of one string literal token's text (with quotes).
 std::string decodeStringLiteral(llvm::StringRef Spelling);

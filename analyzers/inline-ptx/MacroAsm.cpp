@@ -16,73 +16,28 @@ using namespace clang;
 namespace hipwright::ptx {
 namespace {
 
-struct Tok {
-  tok::TokenKind Kind;
-  llvm::StringRef Text;
-  unsigned Offset;
-  bool StartOfLine;
-  bool LeadingSpace;
-};
-
-bool isIdent(const Tok &T, llvm::StringRef S) {
+bool isIdent(const AsmToken &T, llvm::StringRef S) {
   return T.Kind == tok::raw_identifier && T.Text == S;
 }
 
-bool isAsmKeyword(const Tok &T) {
-  return isIdent(T, "asm") || isIdent(T, "__asm__") || isIdent(T, "__asm");
-}
-
-bool isQualifier(const Tok &T) {
-  return isIdent(T, "volatile") || isIdent(T, "__volatile__") ||
-         isIdent(T, "__volatile") || isIdent(T, "inline") || isIdent(T, "goto");
-}
-
-bool isString(const Tok &T) {
-  return T.Kind == tok::string_literal || T.Kind == tok::utf8_string_literal;
-}
-
-/// Reads one asm statement of a macro body [Begin, End) of \p Toks.
-class BodyReader {
-public:
-  BodyReader(llvm::ArrayRef<Tok> Toks, llvm::StringRef Buf,
-             const NameResolver &Resolve)
-      : Toks(Toks), Buf(Buf), Resolve(Resolve) {}
-
-  /// Reads the statement whose keyword is at \p I; on success fills \p Out
-  /// and leaves the index of its ')' in \p Close.
-  bool read(size_t I, MacroAsm &Out, size_t &Close);
-
-private:
-  llvm::ArrayRef<Tok> Toks;
-  llvm::StringRef Buf;
-  const NameResolver &Resolve;
-  size_t P = 0;
-  bool Holes = false;
-
-  bool at(tok::TokenKind K) const {
-    return P < Toks.size() && Toks[P].Kind == K;
-  }
-  /// Adjacent pieces of a string: literals, `#param` (stringified),
-  /// `param` and `NAME` (a macro that expands to a string), `##` (pasting
-  /// adds nothing a reader of the template needs). Holes read `<name>`.
-  std::optional<std::string> pieces();
-  bool operand(AsmOperand &Op);
-};
-
-std::optional<std::string> BodyReader::pieces() {
+/// Adjacent pieces of a string in a macro body: literals, `#param`
+/// (stringified), `NAME` or `A##B` (a macro or parameter that expands to a
+/// string; \p Resolve may know it), `##`. Unknown pieces read `<name>` and
+/// set \p Holes.
+std::optional<std::string> macroPieces(llvm::ArrayRef<AsmToken> Toks, size_t &P,
+                                       const NameResolver &Resolve,
+                                       bool &Holes) {
   std::string S;
   bool Any = false;
   while (P < Toks.size()) {
-    const Tok &T = Toks[P];
-    if (isString(T)) {
+    const AsmToken &T = Toks[P];
+    if (T.Kind == tok::string_literal || T.Kind == tok::utf8_string_literal) {
       S += decodeStringLiteral(T.Text);
     } else if (T.Kind == tok::hash && P + 1 < Toks.size() &&
                Toks[P + 1].Kind == tok::raw_identifier) {
       S += "<" + Toks[++P].Text.str() + ">";
       Holes = true;
-    } else if (T.Kind == tok::raw_identifier && !isQualifier(T)) {
-      // NAME, or NAME##NAME...: a macro (or parameter) that expands to a
-      // string.
+    } else if (T.Kind == tok::raw_identifier && !isAsmQualifier(T)) {
       std::string Name = T.Text.str();
       while (P + 2 < Toks.size() && Toks[P + 1].Kind == tok::hashhash &&
              Toks[P + 2].Kind == tok::raw_identifier) {
@@ -109,74 +64,6 @@ std::optional<std::string> BodyReader::pieces() {
   return S;
 }
 
-bool BodyReader::operand(AsmOperand &Op) {
-  if (at(tok::l_square)) { // [name]
-    while (P < Toks.size() && !at(tok::r_square))
-      ++P;
-    ++P;
-  }
-  auto C = pieces();
-  if (!C || !at(tok::l_paren))
-    return false;
-  Op.Constraint = *C;
-  size_t Open = P++;
-  int Depth = 1;
-  for (; P < Toks.size() && Depth > 0; ++P) {
-    if (Toks[P].Kind == tok::l_paren)
-      ++Depth;
-    else if (Toks[P].Kind == tok::r_paren)
-      --Depth;
-  }
-  if (Depth != 0 || P - 1 == Open + 1)
-    return false;
-  const Tok &First = Toks[Open + 1], &Last = Toks[P - 2];
-  Op.Expr = Buf.slice(First.Offset, Last.Offset + Last.Text.size()).str();
-  return true;
-}
-
-bool BodyReader::read(size_t I, MacroAsm &Out, size_t &Close) {
-  P = I + 1;
-  Holes = false;
-  AsmStatement &A = Out.Asm;
-  while (P < Toks.size() && isQualifier(Toks[P])) {
-    A.Volatile |= Toks[P].Text.contains("volatile");
-    ++P;
-  }
-  if (!at(tok::l_paren))
-    return false;
-  ++P;
-  auto Template = pieces();
-  if (!Template)
-    return false;
-  A.Ptx = parse(*Template);
-  unsigned Section = 0;
-  while (P < Toks.size() && !at(tok::r_paren)) {
-    if (at(tok::colon) || at(tok::coloncolon)) {
-      Section += at(tok::colon) ? 1 : 2;
-      ++P;
-    } else if (at(tok::comma)) {
-      ++P;
-    } else if (Section == 1 || Section == 2) {
-      AsmOperand Op;
-      if (!operand(Op))
-        return false;
-      (Section == 1 ? A.Outputs : A.Inputs).push_back(std::move(Op));
-    } else if (Section == 3) {
-      auto C = pieces();
-      if (!C)
-        return false;
-      A.Clobbers.push_back(*C);
-    } else {
-      ++P; // goto labels
-    }
-  }
-  if (!at(tok::r_paren))
-    return false;
-  Out.TemplateHasParameters = Holes;
-  Close = P;
-  return true;
-}
-
 } // namespace
 
 std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
@@ -190,7 +77,8 @@ std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
     return {};
   Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
           Buf.end());
-  std::vector<Tok> Toks;
+  std::vector<AsmToken> Toks;
+  std::vector<bool> StartOfLine, LeadingSpace;
   Token T;
   while (true) {
     L.LexFromRawLexer(T);
@@ -200,46 +88,50 @@ std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
     // A directive that starts in the range is read to its end.
     if (Off >= End && T.isAtStartOfLine())
       break;
-    Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off,
-                    T.isAtStartOfLine(), T.hasLeadingSpace()});
+    Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
+    StartOfLine.push_back(T.isAtStartOfLine());
+    LeadingSpace.push_back(T.hasLeadingSpace());
   }
 
   std::vector<MacroAsm> Found;
   auto Loc = [&](unsigned Off) { return SM.getComposedLoc(FID, Off); };
   for (size_t I = 0; I + 2 < Toks.size(); ++I) {
-    if (Toks[I].Kind != tok::hash || !Toks[I].StartOfLine ||
+    if (Toks[I].Kind != tok::hash || !StartOfLine[I] ||
         !isIdent(Toks[I + 1], "define") ||
         Toks[I + 2].Kind != tok::raw_identifier)
       continue;
-    const Tok &Name = Toks[I + 2];
+    const AsmToken &Name = Toks[I + 2];
     size_t J = I + 3;
     // `NAME(` with no space opens a function-like macro's parameter list.
-    if (J < Toks.size() && Toks[J].Kind == tok::l_paren &&
-        !Toks[J].LeadingSpace && !Toks[J].StartOfLine) {
-      while (J < Toks.size() && !Toks[J].StartOfLine &&
-             Toks[J].Kind != tok::r_paren)
+    if (J < Toks.size() && Toks[J].Kind == tok::l_paren && !LeadingSpace[J] &&
+        !StartOfLine[J]) {
+      while (J < Toks.size() && !StartOfLine[J] && Toks[J].Kind != tok::r_paren)
         ++J;
       ++J;
     }
     size_t BodyEnd = J;
-    while (BodyEnd < Toks.size() && !Toks[BodyEnd].StartOfLine)
+    while (BodyEnd < Toks.size() && !StartOfLine[BodyEnd])
       ++BodyEnd;
     if (BodyEnd == J) {
       I = BodyEnd - 1;
       continue;
     }
-    llvm::ArrayRef<Tok> Body = llvm::ArrayRef(Toks).slice(J, BodyEnd - J);
-    const Tok &LastTok = Body.back();
+    llvm::ArrayRef<AsmToken> Body = llvm::ArrayRef(Toks).slice(J, BodyEnd - J);
+    const AsmToken &LastTok = Body.back();
     SourceRange Definition(Loc(Toks[I].Offset),
                            Loc(LastTok.Offset + LastTok.Text.size()));
-    BodyReader Reader(Body, Buf, Resolve);
     for (size_t K = 0; K < Body.size(); ++K) {
       if (!isAsmKeyword(Body[K]))
         continue;
       MacroAsm M;
       size_t Close;
-      if (!Reader.read(K, M, Close))
+      bool Holes = false;
+      auto Pieces = [&](llvm::ArrayRef<AsmToken> Ts, size_t &P) {
+        return macroPieces(Ts, P, Resolve, Holes);
+      };
+      if (!readAsmStatement(Body, Buf, K, Pieces, M.Asm, Close))
         continue;
+      M.TemplateHasParameters = Holes;
       M.Macro = Name.Text.str();
       M.NameLoc = Loc(Name.Offset);
       M.AsmLoc = Loc(Body[K].Offset);

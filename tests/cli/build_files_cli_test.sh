@@ -71,7 +71,12 @@ run 0 "port the Makefile project" "$hw" port "$mk" --out-root "$work/mk" --no-an
 cmp -s "$here/expected/make/Makefile" "$work/mk/Makefile" ||
   { fail "Makefile differs from expected/make/Makefile"; diff -u "$here/expected/make/Makefile" "$work/mk/Makefile" | head -30; }
 [ "$(json_get "$work/mk.json" "d['build_files']['migrated']")" = 1 ] || fail "stats: the Makefile is not counted"
-if command -v make >/dev/null; then
+if ! command -v make >/dev/null; then
+  # A skip is not a pass where the suite must check everything.
+  [ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" = 1 ] &&
+    fail "no make (scripts/setup.sh installs it): the migrated Makefile is not checked"
+  echo "SKIP: no make, the migrated Makefile is not run through make -n"
+else
   run 0 "make -n on the migrated Makefile" make -n -C "$work/mk"
   grep -q nvcc "$work/out.txt" && fail "make -n still calls nvcc: $(grep nvcc "$work/out.txt")"
   grep -q -- "/opt/rocm/llvm/bin/clang++ -x hip -O2 -std=c++17 -fgpu-rdc --offload-arch=gfx942 --offload-arch=gfx950 -Wall -c fill.cu -o fill.o" "$work/out.txt" ||

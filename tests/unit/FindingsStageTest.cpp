@@ -104,7 +104,7 @@ TEST_CASE("the nearest .hipwright.yaml decides each file's rules and "
   CHECK(survivingFixes(*Out, {"warp-size.shuffle-*"}).size() == 1);
 }
 
-TEST_CASE("--rules keeps only the rules it names", "[stage]") {
+TEST_CASE("a --rules filter keeps only the rules it names", "[stage]") {
   TempDir D;
   std::string K = D.write("k.cu", "a\nb\n");
   FindingsPolicy P;
@@ -176,7 +176,7 @@ TEST_CASE("NOLINT naming only other tools' checks is no error and "
   CHECK(survivingFixes(*Out, {}).size() == 1);
 }
 
-TEST_CASE("the baseline marks what it records; the gate skips those and "
+TEST_CASE("the baseline marks what it records, the gate skips those and "
           "suppressed findings",
           "[stage][gate]") {
   TempDir D;
@@ -210,7 +210,7 @@ TEST_CASE("the baseline marks what it records; the gate skips those and "
   CHECK(!decideGate(*Out, std::nullopt).Fails);
 }
 
-TEST_CASE("--fail-on levels", "[gate]") {
+TEST_CASE("the levels of --fail-on", "[gate]") {
   CHECK(*parseFailOn("note") == Severity::Note);
   CHECK(*parseFailOn("error") == Severity::Error);
   auto Never = parseFailOn("never");

@@ -101,7 +101,7 @@ TEST_CASE("link cycles are walked once and reported", "[inputs]") {
   llvm::sys::fs::remove_directories(D);
 }
 
-TEST_CASE("a link to a directory elsewhere is followed; a second path to a "
+TEST_CASE("a link to a directory elsewhere is followed, a second path to a "
           "walked one is not",
           "[inputs]") {
   std::string D = scratchDir("hw-links");

@@ -12,7 +12,7 @@ std::string reason(llvm::StringRef Src) {
 
 } // namespace
 
-TEST_CASE("inline PTX is not runnable; asm in comments and strings is",
+TEST_CASE("inline PTX is not runnable, asm in comments and strings is",
           "[sim-runnable]") {
   CHECK(reason("__device__ int lane() {\n  int l;\n"
                "  asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n"
