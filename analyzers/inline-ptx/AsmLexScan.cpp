@@ -186,37 +186,48 @@ std::string decodeStringLiteral(llvm::StringRef S) {
   return Out;
 }
 
-std::vector<LexedAsm> scanAsm(SourceRange Range, const SourceManager &SM,
-                              const LangOptions &LO) {
+RawTokens lexRange(SourceRange Range, const SourceManager &SM,
+                   const LangOptions &LO, bool ToLineEnd) {
+  RawTokens R;
   auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
   auto [EndFID, End] = SM.getDecomposedLoc(Range.getEnd());
   bool Invalid = false;
   llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
   if (Invalid || FID != EndFID || End < Begin)
-    return {};
+    return R;
+  R.File = FID;
+  R.Buffer = Buf;
   Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
           Buf.end());
-  std::vector<AsmToken> Toks;
   Token T;
   while (true) {
     L.LexFromRawLexer(T);
     if (T.is(tok::eof))
       break;
     unsigned Off = SM.getFileOffset(T.getLocation());
-    if (Off >= End)
+    if (Off >= End && (!ToLineEnd || T.isAtStartOfLine()))
       break;
-    Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
+    R.Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
+    R.StartOfLine.push_back(T.isAtStartOfLine());
+    R.LeadingSpace.push_back(T.hasLeadingSpace());
   }
+  return R;
+}
+
+std::vector<LexedAsm> scanAsm(SourceRange Range, const SourceManager &SM,
+                              const LangOptions &LO) {
+  RawTokens R = lexRange(Range, SM, LO, /*ToLineEnd=*/false);
+  const std::vector<AsmToken> &Toks = R.Toks;
   std::vector<LexedAsm> Found;
   for (size_t I = 0; I < Toks.size(); ++I) {
     if (!isAsmKeyword(Toks[I]))
       continue;
     LexedAsm A;
     size_t Close;
-    if (!readAsmStatement(Toks, Buf, I, literals, A.Asm, Close))
+    if (!readAsmStatement(Toks, R.Buffer, I, literals, A.Asm, Close))
       continue;
-    A.Begin = SM.getComposedLoc(FID, Toks[I].Offset);
-    A.End = SM.getComposedLoc(FID, Toks[Close].Offset + 1);
+    A.Begin = SM.getComposedLoc(R.File, Toks[I].Offset);
+    A.End = SM.getComposedLoc(R.File, Toks[Close].Offset + 1);
     Found.push_back(std::move(A));
     I = Close;
   }

@@ -43,6 +43,21 @@ struct AsmToken {
   unsigned Offset;
 };
 
+/// The raw tokens of part of one file, with the two flags a directive
+/// reader needs.
+struct RawTokens {
+  clang::FileID File;
+  llvm::StringRef Buffer;
+  std::vector<AsmToken> Toks;
+  std::vector<bool> StartOfLine, LeadingSpace;
+};
+
+/// Raw-lexes \p Range (a file range): the tokens that start in it, and with
+/// \p ToLineEnd those of the rest of its last (logical) line too. Empty
+/// when the range is not one readable file's.
+RawTokens lexRange(clang::SourceRange Range, const clang::SourceManager &SM,
+                   const clang::LangOptions &LO, bool ToLineEnd);
+
 /// asm, __asm__, __asm.
 bool isAsmKeyword(const AsmToken &T);
 /// volatile, __volatile__, inline, goto (between the keyword and '(').

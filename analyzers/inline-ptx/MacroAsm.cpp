@@ -69,29 +69,13 @@ std::optional<std::string> macroPieces(llvm::ArrayRef<AsmToken> Toks, size_t &P,
 std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
                                    const LangOptions &LO,
                                    const NameResolver &Resolve) {
-  auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
-  auto [EndFID, End] = SM.getDecomposedLoc(Range.getEnd());
-  bool Invalid = false;
-  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
-  if (Invalid || FID != EndFID || End < Begin)
-    return {};
-  Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
-          Buf.end());
-  std::vector<AsmToken> Toks;
-  std::vector<bool> StartOfLine, LeadingSpace;
-  Token T;
-  while (true) {
-    L.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    unsigned Off = SM.getFileOffset(T.getLocation());
-    // A directive that starts in the range is read to its end.
-    if (Off >= End && T.isAtStartOfLine())
-      break;
-    Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
-    StartOfLine.push_back(T.isAtStartOfLine());
-    LeadingSpace.push_back(T.hasLeadingSpace());
-  }
+  // A directive that starts in the range is read to its end.
+  RawTokens R = lexRange(Range, SM, LO, /*ToLineEnd=*/true);
+  const std::vector<AsmToken> &Toks = R.Toks;
+  const std::vector<bool> &StartOfLine = R.StartOfLine;
+  const std::vector<bool> &LeadingSpace = R.LeadingSpace;
+  llvm::StringRef Buf = R.Buffer;
+  clang::FileID FID = R.File;
 
   std::vector<MacroAsm> Found;
   auto Loc = [&](unsigned Off) { return SM.getComposedLoc(FID, Off); };
