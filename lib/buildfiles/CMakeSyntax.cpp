@@ -19,11 +19,8 @@ public:
       P = 3;
     while (P < T.size()) {
       char C = T[P];
-      if (C == '\n') {
-        ++Line;
-        ++P;
-      } else if (C == ' ' || C == '\t' || C == '\r') {
-        ++P;
+      if (skipBlank()) {
+        continue;
       } else if (C == '#') {
         if (Error E = comment())
           return std::move(E);
@@ -49,6 +46,17 @@ private:
   Error error(unsigned L, const Twine &Msg) const {
     return createStringError(inconvertibleErrorCode(), "%s:%u: error: %s",
                              File.str().c_str(), L, Msg.str().c_str());
+  }
+
+  /// Consumes one blank (space, tab, CR, newline: the line is counted) at
+  /// P; false when P is not at one.
+  bool skipBlank() {
+    char C = T[P];
+    if (C != '\n' && C != ' ' && C != '\t' && C != '\r')
+      return false;
+    Line += C == '\n';
+    ++P;
+    return true;
   }
 
   void advance(size_t N) {
@@ -114,11 +122,8 @@ private:
       if (P >= T.size())
         return error(Cmd.Line, "missing ')' for " + Cmd.Name + "(");
       char C = T[P];
-      if (C == '\n') {
-        ++Line;
-        ++P;
-      } else if (C == ' ' || C == '\t' || C == '\r') {
-        ++P;
+      if (skipBlank()) {
+        continue;
       } else if (C == '#') {
         Cmd.HasComment = true;
         if (Error E = comment())
