@@ -158,6 +158,8 @@ private:
       return false;
     Widened.insert(V);
     F->Fixes = std::move(Fix);
+    // The variable feeds *_sync masks, which ROCm 7 rejects in 32 bits.
+    F->FixRequired = true;
     return true;
   }
 

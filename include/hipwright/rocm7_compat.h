@@ -18,7 +18,9 @@
 // and, on HIP older than 6, the host functions hipDrvGetErrorName and
 // hipDrvGetErrorString; on HIP older than 5.3, hiprtcGetBitcode and
 // hiprtcGetBitcodeSize (declarations); on HIP older than 7.1, hipMemAdvise_v2,
-// hipMemPrefetchAsync_v2 and hipMemLocationTypeHost.
+// hipMemPrefetchAsync_v2 and hipMemLocationTypeHost. What hipRAND 2.11
+// (ROCm 6.2) adds is in compat-overlay/hiprand/, headers that stand in front
+// of hipRAND's own and are read only where a file includes hipRAND.
 //
 // Semantics: the mask is taken to be the same in every participating lane
 // (as CUDA requires) and every lane it names must reach the call. Define

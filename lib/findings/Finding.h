@@ -45,6 +45,12 @@ struct Finding {
   std::string Message;
   std::string Suggestion; ///< AMD equivalent or what to do; may be empty
   std::vector<Replacement> Fixes;
+  /// The fix-it turns code the target ROCm rejects into code it accepts and
+  /// means the same at both wave widths (a 32-bit variable that only holds
+  /// full masks for *_sync calls): `port` applies it without --fix, as it
+  /// widens a literal 0xffffffff mask, because the port would not compile
+  /// otherwise.
+  bool FixRequired = false;
 
   /// Filled in by the findings stage (findings/FindingsStage.h): an id
   /// that survives unrelated edits to the file, whether an inline NOLINT

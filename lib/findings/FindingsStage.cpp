@@ -136,14 +136,18 @@ Expected<std::vector<Finding>> runFindingsStage(FindingsStageInput In,
 }
 
 std::vector<Replacement> survivingFixes(const std::vector<Finding> &Findings,
+                                        bool Optional,
                                         ArrayRef<std::string> FixRules) {
   std::vector<Replacement> Out;
   for (const Finding &F : Findings) {
     if (F.Suppressed)
       continue;
-    if (!FixRules.empty() && !llvm::any_of(FixRules, [&](const std::string &P) {
-          return ruleMatches(P, F.RuleId);
-        }))
+    bool Selected =
+        Optional &&
+        (FixRules.empty() || llvm::any_of(FixRules, [&](const std::string &P) {
+           return ruleMatches(P, F.RuleId);
+         }));
+    if (!F.FixRequired && !Selected)
       continue;
     Out.insert(Out.end(), F.Fixes.begin(), F.Fixes.end());
   }

@@ -78,9 +78,12 @@ llvm::Error checkRulePatterns(llvm::ArrayRef<std::string> Patterns,
 llvm::Expected<std::vector<Finding>>
 runFindingsStage(FindingsStageInput In, const FindingsPolicy &Policy);
 
-/// The fix-its to apply: those of findings the stage kept and that no NOLINT
-/// suppresses, limited to \p FixRules when it is not empty (port --rules).
+/// The fix-its to apply, from findings the stage kept and that no NOLINT
+/// suppresses: the required ones (Finding::FixRequired) always; the others
+/// only with \p Optional (port --fix), limited to \p FixRules when it is not
+/// empty (port --rules).
 std::vector<Replacement> survivingFixes(const std::vector<Finding> &Findings,
+                                        bool Optional,
                                         llvm::ArrayRef<std::string> FixRules);
 
 } // namespace hipwright

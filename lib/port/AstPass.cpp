@@ -1,6 +1,7 @@
 //===- AstPass.cpp - what the AST contributes to a translation ------------===//
 #include "port/AstPass.h"
 #include "frontend/ParsePrelude.h"
+#include "port/DevicePtrArithmetic.h"
 #include "port/InputTree.h"
 #include "port/MergedOverloads.h"
 #include "port/VectorOperators.h"
@@ -20,7 +21,7 @@ public:
   Visitor(ASTContext &Ctx, const TranslateOptions &Opts, const RuleTable &Rules,
           const UserFilePredicate &IsUserFile, StringRef ToolkitRoot,
           AstFacts &Facts, TuResult &Out)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts),
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Rules(Rules),
         IsUserFile(IsUserFile), ToolkitRoot(ToolkitRoot), Facts(Facts),
         Out(Out), Calls{Ctx,
                         Rules,
@@ -85,6 +86,19 @@ public:
     return true;
   }
 
+  bool VisitMemberExpr(MemberExpr *E) {
+    renameMember(E->getMemberDecl(), E->getMemberLoc());
+    return true;
+  }
+
+  /// `CUmemAllocationProp p = {.requestedHandleTypes = t}`.
+  bool VisitDesignatedInitExpr(DesignatedInitExpr *E) {
+    for (const DesignatedInitExpr::Designator &D : E->designators())
+      if (D.isFieldDesignator())
+        renameMember(D.getFieldDecl(), D.getFieldLoc());
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *E) {
     // In templates a call with dependent arguments is not resolved yet;
     // its callee is still spelled by name.
@@ -124,6 +138,7 @@ private:
   ASTContext &Ctx;
   SourceManager &SM;
   const TranslateOptions &Opts;
+  const RuleTable &Rules;
   const UserFilePredicate &IsUserFile;
   StringRef ToolkitRoot;
   AstFacts &Facts;
@@ -133,6 +148,11 @@ private:
 
 public:
   MergedOverloads Merged;
+
+  DevicePtrContext devicePtrContext() {
+    return {Ctx, [this](SourceLocation L) { return userFile(L); },
+            [this](const Decl *D) { return declaredInToolkit(D); }};
+  }
 
 private:
   /// The path of \p Loc's file when it is a user file.
@@ -180,6 +200,35 @@ private:
       return;
     Out.Edits.push_back(
         {*Path, SM.getFileOffset(Begin), Length, std::move(Text)});
+  }
+
+  /// A field of a CUDA struct that HIP's twin names differently (a
+  /// `member` row): the name is only ever spelled after `.`, `->` or in a
+  /// designator, where the token pass leaves names alone, so it is renamed
+  /// here, where the parse says whose field it is.
+  void renameMember(const ValueDecl *Member, SourceLocation NameLoc) {
+    const auto *Field = dyn_cast_or_null<FieldDecl>(Member);
+    if (!Field || !Field->getIdentifier() || NameLoc.isInvalid() ||
+        !declaredInToolkit(Field))
+      return;
+    const RecordDecl *Record = Field->getParent();
+    if (!Record || !Record->getIdentifier())
+      return;
+    const Rule *R = Rules.lookupMember(Record->getName(), Field->getName());
+    if (!R || !R->renames())
+      return;
+    if (Opts.TargetRocm && !R->availableIn(*Opts.TargetRocm))
+      return; // the CUDA spelling stays, as for names the target lacks
+    SourceLocation Spell = SM.getSpellingLoc(NameLoc);
+    auto Path = userFile(Spell);
+    if (!Path)
+      return;
+    unsigned Len = Lexer::MeasureTokenLength(Spell, SM, Ctx.getLangOpts());
+    edit(Spell, Len, R->Hip);
+    auto [Line, Col] = std::pair(SM.getSpellingLineNumber(Spell),
+                                 SM.getSpellingColumnNumber(Spell));
+    Out.References.push_back({Field->getName().str(), R->Hip, R->Family, *Path,
+                              SM.getFileOffset(Spell), Line, Col, true});
   }
 
   /// 0xffffffff (or ~0u) as a *_sync mask means "all lanes" on a 32-wide
@@ -326,6 +375,7 @@ void runAstPass(ASTContext &Ctx, const TranslateOptions &Opts,
   Visitor V(Ctx, Opts, Rules, IsUserFile, ToolkitRoot, Facts, Out);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   V.Merged.finish(Out);
+  rewriteDevicePtrArithmetic(V.devicePtrContext(), Out.Edits);
 }
 
 } // namespace hipwright

@@ -6,7 +6,10 @@
 //  - edits only the AST can make: kernel launches in hipLaunchKernelGGL
 //    form, and full-warp 32-bit literal masks passed to *_sync intrinsics
 //    (ROCm 7 requires 64-bit masks), wherever the literal is spelled;
-//  - calls whose arguments a `call` rule rewrites (port/CallEdits.h).
+//  - calls whose arguments a `call` rule rewrites (port/CallEdits.h);
+//  - integer arithmetic on CUdeviceptr, which is `void *` in HIP
+//    (port/DevicePtrArithmetic.h);
+//  - fields a `member` rule renames.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -229,8 +229,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   if (!Judged)
     return Judged.takeError();
   Result.Findings = std::move(*Judged);
-  if (Req.ApplyFixes)
-    Edits.addAll(survivingFixes(Result.Findings, Req.FixRules));
+  Edits.addAll(survivingFixes(Result.Findings, Req.ApplyFixes, Req.FixRules));
 
   for (FileOutcome &O : Result.Files) {
     if (O.Status == FileStatus::Failed)

@@ -328,6 +328,15 @@ private:
     }
     if (R->Kind == RuleKind::Header)
       return;
+    if (R->erases()) {
+      // In an #if the name stays: undefined under HIP, it tests false,
+      // which is what the deletion means.
+      if (!InCondition) {
+        erase(I);
+        reference(T, "", R->Family, true);
+      }
+      return;
+    }
     if (!R->hasHip()) {
       reference(T, "", R->Family, false);
       finding(T, Severity::Warning,
@@ -337,9 +346,33 @@ private:
     }
     if (tooNew(*R, T, T.Text.str()))
       return;
-    if (R->renames())
+    if (R->renames()) {
+      dropTagKeyword(I, *R);
       edit(T, R->Hip);
+    }
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// `struct cudaGraphicsResource *r` -> `hipGraphicsResource *r`. CUDA
+  /// declares some of its types as struct tags, and C code names them with
+  /// the keyword; HIP may declare the twin as a typedef of a differently
+  /// named tag (`typedef struct _hipGraphicsResource hipGraphicsResource`),
+  /// where `struct hipGraphicsResource` does not compile. HIP is C++, where
+  /// every type name works without the keyword, so it goes. A declaration
+  /// of the tag itself (`struct cudaX;`, `struct cudaX {`, `struct cudaX :`)
+  /// keeps it: that is the user's own type, not a use of CUDA's.
+  void dropTagKeyword(size_t I, const Rule &R) {
+    if (R.Kind != RuleKind::Type || I == 0 || !isIdent(I - 1))
+      return;
+    StringRef Key = Toks[I - 1].Text;
+    if (Key != "struct" && Key != "union" && Key != "class" && Key != "enum")
+      return;
+    if (I + 1 < Toks.size() && (Toks[I + 1].Kind == clang::tok::semi ||
+                                Toks[I + 1].Kind == clang::tok::l_brace ||
+                                Toks[I + 1].Kind == clang::tok::colon))
+      return;
+    Out.Edits.push_back({In.File.str(), Toks[I - 1].Offset,
+                         Toks[I].Offset - Toks[I - 1].Offset, ""});
   }
 
   /// A row whose HIP twin first shipped after the target ROCm release: the
@@ -424,6 +457,17 @@ private:
             T.Text.str() +
                 " is a CUDA API hipwright has no rule for; left in place",
             "");
+  }
+
+  /// Deletes the token at \p I and the blanks after it on its line, so
+  /// `void CUDART_CB f()` becomes `void f()`.
+  void erase(size_t I) {
+    const RawToken &T = Toks[I];
+    unsigned End = T.Offset + T.Length;
+    while (End < In.Buffer.size() &&
+           (In.Buffer[End] == ' ' || In.Buffer[End] == '\t'))
+      ++End;
+    Out.Edits.push_back({In.File.str(), T.Offset, End - T.Offset, ""});
   }
 
   void edit(const RawToken &T, StringRef Text) {

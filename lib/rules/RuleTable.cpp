@@ -27,6 +27,10 @@ StringRef toString(RuleKind K) {
     return "header";
   case RuleKind::Namespace:
     return "namespace";
+  case RuleKind::Member:
+    return "member";
+  case RuleKind::Erase:
+    return "erase";
   case RuleKind::Call:
     return "call";
   }
@@ -50,7 +54,7 @@ StringRef toString(RuleStatus S) {
 static std::optional<RuleKind> parseKind(StringRef S) {
   for (RuleKind K : {RuleKind::Function, RuleKind::Type, RuleKind::Enum,
                      RuleKind::Macro, RuleKind::Header, RuleKind::Namespace,
-                     RuleKind::Call})
+                     RuleKind::Call, RuleKind::Member, RuleKind::Erase})
     if (S == toString(K))
       return K;
   return std::nullopt;
@@ -115,7 +119,11 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
     }
     if (R.Status == RuleStatus::Unsupported && R.hasHip())
       return Fail("'" + R.Cuda + "' is unsupported but names a HIP twin");
-    if (R.Status == RuleStatus::Supported && !R.hasHip())
+    if (R.Kind == RuleKind::Erase &&
+        (R.hasHip() || R.Status != RuleStatus::Supported))
+      return Fail("erase row '" + R.Cuda +
+                  "' must be supported with '-' as its HIP name");
+    if (R.Status == RuleStatus::Supported && !R.hasHip() && !R.erases())
       return Fail("'" + R.Cuda + "' is supported but has no HIP name");
     if (R.Kind == RuleKind::Call) {
       Expected<CallRule> Call = parseCallRule(R.Cuda, R.Hip);
@@ -127,6 +135,19 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
                       Old.Row.Family + ".tsv:" + Twine(Old.Row.Line));
       CallsByCallee[Call->Callee].push_back(CallRows.size());
       CallRows.push_back({std::move(R), std::move(*Call)});
+      continue;
+    }
+    if (R.Kind == RuleKind::Member) {
+      auto [Record, Field] = StringRef(R.Cuda).split("::");
+      if (Record.empty() || Field.empty() || Field.contains(':'))
+        return Fail("member row '" + R.Cuda +
+                    "' must be spelled StructTag::field");
+      auto [It, New] = MembersByName.try_emplace(R.Cuda, MemberRows.size());
+      if (!New)
+        return Fail("'" + R.Cuda + "' is already mapped by " +
+                    MemberRows[It->second].Family +
+                    ".tsv:" + Twine(MemberRows[It->second].Line));
+      MemberRows.push_back(std::move(R));
       continue;
     }
     auto &Index = R.Kind == RuleKind::Header ? ByHeader : ByName;
@@ -152,6 +173,11 @@ std::optional<RocmVersion> RuleTable::newestRocmVersion() const {
 const Rule *RuleTable::lookup(StringRef CudaName) const {
   auto It = ByName.find(CudaName);
   return It == ByName.end() ? nullptr : &Rules[It->second];
+}
+
+const Rule *RuleTable::lookupMember(StringRef Record, StringRef Field) const {
+  auto It = MembersByName.find((Record + "::" + Field).str());
+  return It == MembersByName.end() ? nullptr : &MemberRows[It->second];
 }
 
 std::vector<const CallRow *>

@@ -19,7 +19,17 @@
 
 namespace hipwright {
 
-enum class RuleKind { Function, Type, Enum, Macro, Header, Namespace, Call };
+enum class RuleKind {
+  Function,
+  Type,
+  Enum,
+  Macro,
+  Header,
+  Namespace,
+  Call,
+  Member,
+  Erase
+};
 enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
 
 llvm::StringRef toString(RuleKind K);
@@ -42,6 +52,9 @@ struct Rule {
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).
   bool renames() const { return hasHip() && Hip != Cuda; }
+  /// An `erase` row: the spelling means nothing where HIP runs (CUDA's
+  /// calling-convention macros, empty on Linux) and the port deletes it.
+  bool erases() const { return Kind == RuleKind::Erase; }
   /// False when the HIP twin first shipped after \p Target; a row whose
   /// version is unknown counts as available.
   bool availableIn(const hipwright::RocmVersion &Target) const {
@@ -75,6 +88,12 @@ public:
   /// whose shape a call has applies to it.
   std::vector<const CallRow *> callRules(llvm::StringRef CudaCallee) const;
   const std::vector<CallRow> &allCallRules() const { return CallRows; }
+  /// The `member` row for field \p Field of the CUDA struct whose tag is
+  /// \p Record (`CUmemAllocationProp_st`, `requestedHandleTypes`).
+  const Rule *lookupMember(llvm::StringRef Record, llvm::StringRef Field) const;
+  /// The `member` rows, in table order. Kept apart from rules(): their cuda
+  /// column is `Record::field`, not a name a program spells.
+  const std::vector<Rule> &memberRules() const { return MemberRows; }
 
   /// The tables compiled into the binary, parsed once.
   static const RuleTable &builtin();
@@ -86,6 +105,8 @@ public:
 private:
   std::vector<Rule> Rules;
   std::vector<CallRow> CallRows;
+  std::vector<Rule> MemberRows;
+  llvm::StringMap<size_t> MembersByName; ///< "Record::field" -> MemberRows
   llvm::StringMap<std::vector<size_t>> CallsByCallee;
   llvm::StringMap<size_t> ByName;
   llvm::StringMap<size_t> ByHeader;

@@ -136,6 +136,9 @@ struct Plan {
   std::vector<std::pair<std::string, std::vector<std::string>>> Headers;
   /// (driver CUDA_ERROR_*, runtime cudaError*) pairs with one HIP name.
   std::vector<std::pair<std::string, std::string>> ErrorPairs;
+  /// (HIP field, CUDA field) of the `member` rows: the port renames the
+  /// field, so on NVIDIA the HIP spelling must name CUDA's field again.
+  std::vector<std::pair<std::string, std::string>> Fields;
   unsigned SameName = 0, NoCuda13 = 0, NotIdentifier = 0, CudaSpelled = 0,
            HandWritten = 0;
 };
@@ -192,6 +195,9 @@ Plan makePlan(const RuleTable &T) {
       Order.push_back(ByHip.find(R.Hip)->first());
     Rows.push_back(&R);
   }
+  for (const Rule &R : T.memberRules())
+    if (R.renames() && R.Status != RuleStatus::Unsupported)
+      P.Fields.push_back({R.Hip, StringRef(R.Cuda).split("::").second.str()});
   for (StringRef Hip : Order) {
     auto &Rows = ByHip[Hip];
     // stable: table order breaks ties, so the choice is deterministic.
@@ -557,6 +563,13 @@ inline CUresult toCu(cudaError_t e) {
     emitFamilyDefines(OS, P, F);
     OS << "\n";
   }
+  // A field name is a plain identifier to the preprocessor: this renames
+  // every use of it, which is safe because no CUDA header spells the HIP
+  // field name.
+  OS << "// ---- struct fields (member rows) ----\n";
+  for (auto &[Hip, Cuda] : P.Fields)
+    OS << "#define " << Hip << " " << Cuda << "\n";
+  OS << "\n";
   OS << "// ==== The hand-written part "
         "=================================================\n"
      << kHandWrittenText << "\n#endif // HIPWRIGHT_NVIDIA_MAPPING_H\n\n";

@@ -267,6 +267,9 @@ compile_amd() { # file target out
        -mcode-object-version=5 -O2 -Wno-unused-result
        -include "$shipped_include/hipwright/hip_prelude.h" -I "$shipped_include")
   for d in "${includes[@]}"; do cmd+=(-I "$d"); done
+  # Library headers newer than Debian's (hipRAND 2.11), in front of the
+  # system's: see include/hipwright/compat-overlay.
+  cmd+=(-isystem "$shipped_include/hipwright/compat-overlay")
   for d in "${defines[@]}"; do cmd+=("-D$d"); done
   [[ $verbose -eq 1 ]] && printf '%q ' "${cmd[@]}" >"$obj.cmd"
   if ! "${cmd[@]}" >"$log" 2>&1; then

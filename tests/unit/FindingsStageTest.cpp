@@ -66,7 +66,7 @@ TEST_CASE("a NOLINT-suppressed finding is kept, marked, and gives no fix-it",
   REQUIRE(Shuffle);
   CHECK(Shuffle->Suppressed);
   CHECK(!Shuffle->Fingerprint.empty());
-  std::vector<Replacement> Fixes = survivingFixes(*Out, {});
+  std::vector<Replacement> Fixes = survivingFixes(*Out, true, {});
   REQUIRE(Fixes.size() == 1);
   CHECK(Fixes[0].Text == "warpSize");
 }
@@ -96,12 +96,12 @@ TEST_CASE("the nearest .hipwright.yaml decides each file's rules and "
     if (F.RuleId == "warp-size.lane-arithmetic")
       CHECK(F.Level == (F.File == Top ? Severity::Error : Severity::Warning));
   }
-  std::vector<Replacement> Fixes = survivingFixes(*Out, {});
+  std::vector<Replacement> Fixes = survivingFixes(*Out, true, {});
   CHECK(Fixes.size() == 3);
   for (const Replacement &R : Fixes)
     CHECK(!(R.File == Sub && R.Text == ", 32"));
   // port --rules: only the named rules' fix-its.
-  CHECK(survivingFixes(*Out, {"warp-size.shuffle-*"}).size() == 1);
+  CHECK(survivingFixes(*Out, true, {"warp-size.shuffle-*"}).size() == 1);
 }
 
 TEST_CASE("a --rules filter keeps only the rules it names", "[stage]") {
@@ -173,7 +173,7 @@ TEST_CASE("NOLINT naming only other tools' checks is no error and "
   REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 1);
   CHECK(!Out->front().Suppressed);
-  CHECK(survivingFixes(*Out, {}).size() == 1);
+  CHECK(survivingFixes(*Out, true, {}).size() == 1);
 }
 
 TEST_CASE("the baseline marks what it records, the gate skips those and "
@@ -236,7 +236,7 @@ TEST_CASE("a file the configuration excludes keeps no finding and no fix-it",
   REQUIRE(static_cast<bool>(Out));
   REQUIRE(Out->size() == 1);
   CHECK(Out->front().File == Mine);
-  std::vector<Replacement> Fixes = survivingFixes(*Out, {});
+  std::vector<Replacement> Fixes = survivingFixes(*Out, true, {});
   REQUIRE(Fixes.size() == 1);
   CHECK(Fixes[0].File == Mine);
 }

@@ -13,7 +13,10 @@ using namespace llvm;
 namespace hipwright {
 
 static void printRule(const Rule &R, raw_ostream &OS) {
-  OS << R.Cuda << " -> " << (R.hasHip() ? R.Hip : "(no HIP equivalent)")
+  OS << R.Cuda << " -> "
+     << (R.hasHip()   ? R.Hip
+         : R.erases() ? "(deleted: means nothing on HIP)"
+                      : "(no HIP equivalent)")
      << "\n";
   OS << "  kind:   " << toString(R.Kind) << "\n";
   OS << "  status: " << toString(R.Status) << "\n";
