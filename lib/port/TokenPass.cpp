@@ -329,12 +329,20 @@ private:
     if (R->Kind == RuleKind::Header)
       return;
     if (R->erases()) {
-      // In an #if the name stays: undefined under HIP, it tests false,
-      // which is what the deletion means.
       if (!InCondition) {
         erase(I);
         reference(T, "", R->Family, true);
+        return;
       }
+      // CUDA always defines it, HIP never does: a test of it flips.
+      reference(T, "", R->Family, false);
+      finding(T, Severity::Warning,
+              T.Text.str() +
+                  " is tested in a preprocessor condition: CUDA always "
+                  "defines it, HIP does not, so the test changes its answer",
+              "The port deletes " + T.Text.str() +
+                  " where code uses it; drop the test, or keep the branch "
+                  "CUDA takes.");
       return;
     }
     if (!R->hasHip()) {

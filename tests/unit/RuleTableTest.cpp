@@ -82,6 +82,43 @@ TEST_CASE("lookup and lookupHeader use separate namespaces", "[rules]") {
   CHECK_FALSE(T.lookupHeader("cudaMalloc"));
 }
 
+TEST_CASE("member rows are looked up by struct tag and field only",
+          "[rules]") {
+  RuleTable T;
+  REQUIRE(parseError(T, "CUprop_st::handleTypes\thandleType\tmember\tsupported"
+                        "\n") == "");
+  const Rule *M = T.lookupMember("CUprop_st", "handleTypes");
+  REQUIRE(M);
+  CHECK(M->Hip == "handleType");
+  CHECK(T.memberRules().size() == 1);
+  // Not a name a program spells: plain lookups and rules() never see it.
+  CHECK_FALSE(T.lookup("handleTypes"));
+  CHECK_FALSE(T.lookup("CUprop_st::handleTypes"));
+  CHECK(T.rules().empty());
+  CHECK_FALSE(T.lookupMember("OtherStruct", "handleTypes"));
+  CHECK_THAT(parseError(T, "handleTypes\thandleType\tmember\tsupported\n"),
+             Catch::Contains("must be spelled StructTag::field"));
+  CHECK_THAT(parseError(T, "# x\nCUprop_st::handleTypes\th2\tmember\tsupported"
+                           "\n"),
+             Catch::Contains("t.tsv:2: 'CUprop_st::handleTypes' is already "
+                             "mapped by t.tsv:1"));
+}
+
+TEST_CASE("erase rows are supported without a HIP name, and only so",
+          "[rules]") {
+  RuleTable T;
+  REQUIRE(parseError(T, "CUDART_CB\t-\terase\tsupported\n") == "");
+  const Rule *E = T.lookup("CUDART_CB");
+  REQUIRE(E);
+  CHECK(E->erases());
+  CHECK_FALSE(E->hasHip());
+  CHECK_FALSE(E->renames());
+  CHECK_THAT(parseError(T, "CUDA_CB\tX\terase\tsupported\n"),
+             Catch::Contains("erase row 'CUDA_CB' must be supported with '-'"));
+  CHECK_THAT(parseError(T, "CUDA_CB2\t-\terase\tunsupported\n"),
+             Catch::Contains("erase row 'CUDA_CB2' must be supported"));
+}
+
 TEST_CASE("nearMisses suggests close CUDA or HIP spellings", "[rules]") {
   RuleTable T;
   REQUIRE(parseError(T, "cudaMalloc\thipMalloc\tfunction\tsupported\n"
