@@ -4,6 +4,7 @@
 #include "analysis/Analyzer.h"
 #include "output/VersionInfo.h"
 #include "port/Summary.h"
+#include "report/Checklist.h"
 #include "report/EffortModel.h"
 #include "report/EffortPatterns.h"
 #include "report/TensorCoreTable.h"
@@ -213,6 +214,16 @@ Expected<json::Object> buildReport(const ReportInput &In) {
       Unsupported.push_back(findingRef(F, File));
   }
 
+  // The checklist: each file's class, from a token pass over its text.
+  ChecklistInput CI;
+  CI.Result = &R;
+  CI.Configs = In.Configs;
+  for (auto &[Path, S] : ByFile)
+    CI.Hours[Path] = FileHours{S.Findings, S.minHours(), S.maxHours(), S.Floor};
+  Expected<ChecklistJson> Checklist = buildChecklist(CI);
+  if (!Checklist)
+    return Checklist.takeError();
+
   // Tree size.
   std::map<std::string, unsigned> KernelsPerFile;
   for (const KernelDef &K : R.Kernels)
@@ -248,8 +259,12 @@ Expected<json::Object> buildReport(const ReportInput &In) {
         Total.Floor = true;
         ByDirectory[directoryOf(P)].Floor = true;
       }
+      auto Class = Checklist->ClassOf.find(F->Path);
       Files.push_back(json::Object{{"path", P},
                                    {"directory", directoryOf(P)},
+                                   {"class", Class == Checklist->ClassOf.end()
+                                                 ? json::Value(nullptr)
+                                                 : json::Value(Class->second)},
                                    {"status", toString(F->Status)},
                                    {"lines", N},
                                    {"kernels", KernelsPerFile[F->Path]},
@@ -408,7 +423,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   for (const std::string &T : In.Targets)
     Targets.push_back(T);
   json::Object Report{
-      {"schema", "hipwright-report/2"},
+      {"schema", "hipwright-report/3"},
       {"generator", std::string("hipwright ") + toolVersion()},
       {"version", versionJson()},
       {"root", R.Inputs.Root},
@@ -438,6 +453,8 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                               {"patterns", std::move(PatternsJson)},
                               {"by_category", sumsJson(ByCategory)},
                               {"by_directory", sumsJson(ByDirectory)}}},
+      {"checklist", std::move(Checklist->Checklist)},
+      {"dependencies", std::move(Checklist->Dependencies)},
       {"rules", std::move(RulesSeen)},
       {"findings", std::move(FindingsJson)},
       {"files", std::move(Files)},

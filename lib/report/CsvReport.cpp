@@ -1,15 +1,61 @@
-//===- CsvReport.cpp - one row per finding --------------------------------===//
+//===- CsvReport.cpp - one table per CSV file -----------------------------===//
 #include "report/BuildReport.h"
 #include "report/Escape.h"
 #include "report/ReportJsonView.h"
 #include "report/ReportPrinters.h"
+#include "report/ReportText.h"
 
 using namespace llvm;
 using namespace hipwright::report;
 
 namespace hipwright {
 
-void printReportCsv(const json::Object &Report, raw_ostream &OS) {
+namespace {
+
+/// A JSON array of strings as one cell, items separated by "; ".
+std::string joined(const json::Array &A) {
+  std::string Out;
+  for (const json::Value &V : A)
+    if (auto S = V.getAsString())
+      Out += (Out.empty() ? "" : "; ") + S->str();
+  return Out;
+}
+
+void checklistCsv(const json::Object &Report, raw_ostream &OS) {
+  OS << "file,class,reasons,rocm,libraries,kernels,findings,hours_min,"
+        "hours_max,floor,override\r\n";
+  eachObj(arr(obj(Report, "checklist"), "files"), [&](const json::Object &F) {
+    const json::Object &O = obj(F, "override");
+    OS << csvField(str(F, "path")) << ',' << csvField(str(F, "class")) << ','
+       << csvField(checklistReasons(F)) << ','
+       << csvField(joined(arr(F, "rocm"))) << ','
+       << csvField(joined(arr(F, "libraries"))) << ',' << intOf(F, "kernels")
+       << ',' << intOf(F, "findings") << ',' << formatHours(num(F, "min_hours"))
+       << ',' << formatHours(num(F, "max_hours")) << ','
+       << (flag(F, "floor") ? "true" : "false") << ','
+       << csvField(str(O, "source")) << "\r\n";
+  });
+}
+
+void dependenciesCsv(const json::Object &Report, raw_ostream &OS) {
+  OS << "library,kind,role,rocm,uses,files,found_by,source\r\n";
+  eachObj(arr(Report, "dependencies"), [&](const json::Object &L) {
+    OS << csvField(str(L, "library")) << ',' << csvField(str(L, "kind")) << ','
+       << csvField(str(L, "role")) << ',' << csvField(str(L, "rocm")) << ','
+       << intOf(L, "uses") << ',' << csvField(joined(arr(L, "files"))) << ','
+       << csvField(joined(arr(L, "found_by"))) << ','
+       << csvField(str(L, "source")) << "\r\n";
+  });
+}
+
+} // namespace
+
+void printReportCsv(const json::Object &Report, raw_ostream &OS,
+                    CsvTable Table) {
+  if (Table == CsvTable::Checklist)
+    return checklistCsv(Report, OS);
+  if (Table == CsvTable::Dependencies)
+    return dependenciesCsv(Report, OS);
   // RFC 4180 ends records with CRLF.
   OS << "rule,level,file,line,column,message,suggestion,effort_bucket,"
         "hours_min,hours_max,suppressed,effort_role,pattern\r\n";

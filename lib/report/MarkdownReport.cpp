@@ -57,6 +57,57 @@ static void sumTable(raw_ostream &OS, StringRef Heading,
   });
 }
 
+/// The planning checklist: hours per class in view, the file table and the
+/// dependency inventory collapsed (same rows as HTML and CSV, cut at
+/// MaxListed files).
+static void checklistMarkdown(const json::Object &R, raw_ostream &OS) {
+  const json::Object &C = obj(R, "checklist");
+  OS << "### Porting checklist\n\n"
+     << "| class | files | kernels | findings | hours |\n"
+     << "|---|---:|---:|---:|---:|\n";
+  eachObj(arr(C, "classes"), [&](const json::Object &X) {
+    OS << "| " << md(str(X, "class")) << " | " << intOf(X, "files") << " | "
+       << intOf(X, "kernels") << " | " << intOf(X, "findings") << " | "
+       << md(sumHours(X)) << " |\n";
+  });
+  OS << "\n";
+  const json::Array &Files = arr(C, "files");
+  openDetails(OS, "Files by class (" + Twine(Files.size()) + ")");
+  OS << "| file | class | why | ROCm | hours |\n|---|---|---|---|---:|\n";
+  size_t N = 0;
+  eachObj(Files, [&](const json::Object &F) {
+    if (++N > MaxListed) {
+      if (N == MaxListed + 1)
+        OS << "| ... " << Files.size() - MaxListed
+           << " more (see the HTML, JSON or CSV report) | | | | |\n";
+      return;
+    }
+    OS << "| " << md(str(F, "path")) << " | " << md(str(F, "class")) << " | "
+       << md(checklistReasons(F)) << " | ";
+    bool First = true;
+    for (const json::Value &V : arr(F, "rocm")) {
+      OS << (First ? "" : "<br>") << md(V.getAsString().value_or(""));
+      First = false;
+    }
+    OS << " | " << md(sumHours(F)) << " |\n";
+  });
+  closeDetails(OS);
+  const json::Array &Deps = arr(R, "dependencies");
+  if (!Deps.empty()) {
+    openDetails(OS, "Dependencies (" + Twine(Deps.size()) + ")");
+    OS << "| library | kind | ROCm counterpart | uses | files |\n"
+       << "|---|---|---|---:|---:|\n";
+    eachObj(Deps, [&](const json::Object &L) {
+      OS << "| " << md(str(L, "library")) << " | " << md(str(L, "kind"))
+         << " | "
+         << (str(L, "rocm").empty() ? std::string("none") : md(str(L, "rocm")))
+         << " | " << intOf(L, "uses") << " | " << arr(L, "files").size()
+         << " |\n";
+    });
+    closeDetails(OS);
+  }
+}
+
 void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   // Rendered to a string first so the long lists can watch its size.
   std::string Out;
@@ -95,6 +146,8 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   OS << "| Hopper-only / unsupported API | " << arr(R, "hopper_only").size()
      << " / " << arr(R, "unsupported_api").size() << " |\n";
   OS << "| Targets | " << md(Targets) << " |\n\n";
+
+  checklistMarkdown(R, OS);
 
   OS << "### Effort by category\n\n";
   sumTable(OS, "category", arr(Effort, "by_category"));

@@ -9,6 +9,14 @@ using namespace hipwright::report;
 
 namespace hipwright {
 
+std::string checklistReasons(const json::Object &Entry) {
+  std::string Out;
+  for (const json::Value &E : arr(Entry, "evidence"))
+    if (auto S = E.getAsString())
+      Out += (Out.empty() ? "" : "; ") + S->str();
+  return Out;
+}
+
 std::string hoursRange(double Min, double Max) {
   if (Min == Max)
     return formatHours(Min) + " h";

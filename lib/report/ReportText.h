@@ -27,6 +27,10 @@ std::string pricingBreakdown(const llvm::json::Object &Sum);
 /// (0.1-0.25 h) = 5.9-16.25 h".
 std::string patternArithmetic(const llvm::json::Object &Pattern);
 
+/// A checklist entry's evidence in one line ("a; b"); an override's source
+/// and reason are part of its evidence.
+std::string checklistReasons(const llvm::json::Object &Entry);
+
 /// "1,234" for counts in tables.
 std::string groupedCount(long long N);
 

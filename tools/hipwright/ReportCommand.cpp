@@ -41,6 +41,8 @@ unsupported APIs. Writes no source.
   --format FMT           html, md, json or csv (default: from -o's extension,
                          else md)
   -o FILE                write the report to FILE instead of stdout
+  --table TABLE          with csv: findings (default), checklist (files by
+                         class) or dependencies (libraries)
   --verify RESULTS.json  include the matrix of a `hipwright verify` run
   --targets LIST         AMD targets (default: the config's, else
                          gfx942,gfx950)
@@ -80,7 +82,8 @@ static std::optional<std::string> formatFromExtension(StringRef File) {
 
 int runReportCommand(const std::vector<std::string> &Args) {
   PortRequest Req;
-  std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format;
+  std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format,
+      Table;
   ArgCursor C(Args);
   while (!C.done()) {
     bool Missing = false;
@@ -102,6 +105,11 @@ int runReportCommand(const std::vector<std::string> &Args) {
       if (*V != "html" && *V != "md" && *V != "json" && *V != "csv")
         return reportUsage("--format must be html, md, json or csv");
       Format = *V;
+    } else if (auto V = C.value("--table", Missing)) {
+      if (*V != "findings" && *V != "checklist" && *V != "dependencies")
+        return reportUsage(
+            "--table must be findings, checklist or dependencies");
+      Table = *V;
     } else if (auto V = C.value("-o", Missing)) {
       OutFile = *V;
     } else if (auto V = C.value("--verify", Missing)) {
@@ -122,6 +130,9 @@ int runReportCommand(const std::vector<std::string> &Args) {
     return reportUsage("no input paths");
   if (!Format)
     Format = OutFile ? formatFromExtension(*OutFile).value_or("md") : "md";
+  if (Table && *Format != "csv")
+    return reportUsage("--table needs --format csv (one CSV file holds one "
+                       "table; the other formats hold them all)");
 
   // Read everything that can fail cheaply before the long parse.
   std::optional<json::Object> Verify;
@@ -195,7 +206,10 @@ int runReportCommand(const std::vector<std::string> &Args) {
   if (*Format == "json")
     TS << formatv("{0:2}", json::Value(std::move(*Report))) << "\n";
   else if (*Format == "csv")
-    printReportCsv(*Report, TS);
+    printReportCsv(*Report, TS,
+                   !Table || *Table == "findings" ? CsvTable::Findings
+                   : *Table == "checklist"        ? CsvTable::Checklist
+                                                  : CsvTable::Dependencies);
   else if (*Format == "html")
     printReportHtml(*Report, TS);
   else
