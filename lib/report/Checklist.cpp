@@ -158,6 +158,8 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
     FileFacts FF;
     FF.Path = Rel(S.File->Path);
     FF.DeviceCode = S.Scan.DeviceCode;
+    FF.Launches = S.Scan.Launches;
+    FF.FirstLaunchLine = S.Scan.FirstLaunchLine;
     FF.Libraries = firstUses(S.Scan.Uses);
     Expected<const Config *> Cfg = In.Configs->forFile(S.File->Path);
     if (!Cfg)

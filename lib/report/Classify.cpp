@@ -165,10 +165,12 @@ Decision classifyFile(const FileFacts &File,
 
   // Rule 3: the work goes through libraries with ROCm counterparts (host
   // calls, header-only templates) and no kernel of its own needs porting,
-  // or every kernel has a library's shape.
+  // or every kernel has a library's shape. A file that launches kernels
+  // (defined elsewhere) does part of its work in them: not this rule.
   bool KernelsReplaced =
       !Kernels.empty() && Replace > 0 && Replace + Drop == Kernels.size();
-  bool NoOwnDeviceCode = !File.DeviceCode && !Replacing.empty();
+  bool NoOwnDeviceCode =
+      !File.DeviceCode && !File.Launches && !Replacing.empty();
   if (KernelsReplaced || NoOwnDeviceCode) {
     D.Class = PortClass::ReplaceWithLibrary;
     for (const LibraryRow *L : Replacing) {
@@ -201,6 +203,10 @@ Decision classifyFile(const FileFacts &File,
                              Kernels[I].Evidence.front());
   } else if (File.DeviceCode) {
     D.Evidence.push_back("device functions to port");
+  } else if (File.Launches) {
+    D.Evidence.push_back("host code that launches kernels defined elsewhere "
+                         "(first launch at line " +
+                         std::to_string(File.FirstLaunchLine) + ")");
   } else {
     D.Evidence.push_back("host code: the translator converts its CUDA API "
                          "calls");

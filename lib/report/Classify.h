@@ -54,6 +54,9 @@ struct KernelFacts {
 struct FileFacts {
   std::string Path;
   bool DeviceCode = false; ///< __global__ / __device__ seen
+  /// Kernel launches (`<<<`) in host code, and the first one's line.
+  unsigned Launches = 0;
+  unsigned FirstLaunchLine = 0;
   std::vector<KernelFacts> Kernels;
   /// Every library the file uses, with its first use ("#include
   /// <cublas_v2.h> (line 3)").

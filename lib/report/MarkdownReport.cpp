@@ -21,10 +21,24 @@ namespace hipwright {
 static constexpr size_t MaxFindings = 200;
 static constexpr size_t MaxListed = 50;
 static constexpr size_t MaxRows = 25;
+/// A checklist row's reasons are cut here: the table sits above the long
+/// lists, where the comment's size budget does not reach.
+static constexpr size_t MaxReasons = 300;
 /// Long lists stop once the comment is this long (GitHub's limit is 65536).
 static constexpr size_t Budget = 56000;
 
 static std::string md(StringRef S) { return markdownEscape(S); }
+
+/// \p S cut to at most \p Max bytes on a UTF-8 character boundary, with
+/// "..." when anything was cut.
+static std::string cutRight(StringRef S, size_t Max) {
+  if (S.size() <= Max)
+    return S.str();
+  size_t N = Max;
+  while (N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
+    --N;
+  return S.take_front(N).str() + "...";
+}
 
 static std::string at(const json::Object &F) {
   return md(str(F, "file")) + ":" + std::to_string(intOf(F, "line"));
@@ -83,7 +97,7 @@ static void checklistMarkdown(const json::Object &R, raw_ostream &OS) {
       return;
     }
     OS << "| " << md(str(F, "path")) << " | " << md(str(F, "class")) << " | "
-       << md(checklistReasons(F)) << " | ";
+       << md(cutRight(checklistReasons(F), MaxReasons)) << " | ";
     bool First = true;
     for (const json::Value &V : arr(F, "rocm")) {
       OS << (First ? "" : "<br>") << md(V.getAsString().value_or(""));

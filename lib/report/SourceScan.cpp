@@ -130,6 +130,8 @@ public:
         continue;
       }
       use(I);
+      if (T.Kind == clang::tok::lesslessless && !R.Launches++)
+        R.FirstLaunchLine = lineOf(T.Offset);
       if (isIdent(T) && (T.Text == "__global__" || T.Text == "__device__"))
         R.DeviceCode = true;
       if (isIdent(T) && T.Text == "__global__") {

@@ -53,6 +53,10 @@ struct SourceScanResult {
   std::vector<LibraryUse> Uses; ///< in file order
   /// __global__ or __device__ outside preprocessor directives.
   bool DeviceCode = false;
+  /// Kernel launches (`<<<`) outside kernel bodies, and the first one's
+  /// line.
+  unsigned Launches = 0;
+  unsigned FirstLaunchLine = 0;
 };
 
 /// Scans \p Text (one file's contents) for what LibraryTable \p Libraries

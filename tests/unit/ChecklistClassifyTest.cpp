@@ -66,10 +66,12 @@ __global__ void fast(float *p) {
 __global__ void fast(float *p) { p[0] = 0; }
 #endif
 __global__ void declared(int);
-void host() { cublasSgemm(0); thrust::cuda::par; }
+void host() { cublasSgemm(0); thrust::cuda::par; scale<<<1, 2>>>(nullptr); }
 )";
   SourceScanResult S = scanSource(Src, LibraryTable::builtin());
   CHECK(S.DeviceCode);
+  CHECK(S.Launches == 1);
+  CHECK(S.FirstLaunchLine == 15);
   REQUIRE(S.Kernels.size() == 3);
   CHECK(S.Kernels[0].Name == "scale");
   CHECK(S.Kernels[0].Line == 6);
@@ -127,6 +129,15 @@ TEST_CASE("replace-with-library: host calls into a library with a ROCm twin",
                   "line 1): cuBLAS -> hipBLAS") == 0);
   REQUIRE(C.File.Rocm.size() == 1);
   CHECK(C.File.Rocm[0] == lib("cuBLAS")->Rocm);
+  // Launching kernels of its own (defined in another file) makes it a port:
+  // part of its work runs in them (cuda-samples' particleSystem_cuda.cu).
+  F.Launches = 2;
+  F.FirstLaunchLine = 40;
+  C = classify(F);
+  CHECK(C.File.Class == PortClass::Port);
+  CHECK(joined(C.File.Evidence)
+            .find("host code that launches kernels defined elsewhere (first "
+                  "launch at line 40)") == 0);
 }
 
 TEST_CASE("replace-with-library: a kernel with the shape of a GEMM",

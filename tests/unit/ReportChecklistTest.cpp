@@ -210,3 +210,30 @@ TEST_CASE("a gated kernel with its generic path elsewhere is dropped",
   CHECK(*entry(R, "files", "path", "attn/generic.cu")->getString("class") ==
         "port");
 }
+
+TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",
+          "[report][checklist]") {
+  Tree T;
+  // Every library the table knows by an include, in one host file: a long
+  // list of reasons.
+  std::string Src;
+  for (const char *H :
+       {"cublas_v2.h", "cublasLt.h", "cufft.h", "curand.h", "cusparse.h",
+        "cusolverDn.h", "cudnn.h", "nccl.h", "nvjpeg.h", "cutensor.h",
+        "thrust/sort.h", "cub/cub.cuh", "cutlass/gemm/device/gemm.h"})
+    Src += std::string("#include <") + H + ">\n";
+  Src += "// \xC3\xA9\xC3\xA9\xC3\xA9\n";
+  T.source("all_libs.cpp", Src);
+  json::Object R = T.build();
+  const json::Object *F = entry(R, "files", "path", "all_libs.cpp");
+  CHECK(*F->getString("class") == "replace-with-library");
+  CHECK(F->getArray("evidence")->size() == 14); // 13 libraries + no device code
+  std::string Md;
+  raw_string_ostream MO(Md);
+  printReportMarkdown(R, MO);
+  size_t Row = Md.find("| all\\_libs.cpp | replace-with-library | ");
+  REQUIRE(Row != std::string::npos);
+  std::string Line = Md.substr(Row, Md.find('\n', Row) - Row);
+  CHECK(Line.find("...") != std::string::npos);
+  CHECK(Line.size() < 300 * 2 + 400);
+}
