@@ -351,7 +351,10 @@ private:
 } // namespace
 
 SourceScanResult scanSource(StringRef Text, const LibraryTable &Libraries) {
-  return Scanner(Text, Libraries).run();
+  // clang's lexer reads up to a NUL after the buffer's end; a StringRef
+  // need not have one, a std::string always does.
+  std::string Copy = Text.str();
+  return Scanner(Copy, Libraries).run();
 }
 
 } // namespace hipwright
