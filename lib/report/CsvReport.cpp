@@ -37,6 +37,16 @@ void checklistCsv(const json::Object &Report, raw_ostream &OS) {
   });
 }
 
+void kernelsCsv(const json::Object &Report, raw_ostream &OS) {
+  OS << "kernel,file,line,class,reasons,rocm\r\n";
+  eachObj(arr(obj(Report, "checklist"), "kernels"), [&](const json::Object &K) {
+    OS << csvField(str(K, "name")) << ',' << csvField(str(K, "file")) << ','
+       << intOf(K, "line") << ',' << csvField(str(K, "class")) << ','
+       << csvField(checklistReasons(K)) << ','
+       << csvField(joined(arr(K, "rocm"))) << "\r\n";
+  });
+}
+
 void dependenciesCsv(const json::Object &Report, raw_ostream &OS) {
   OS << "library,kind,role,rocm,uses,files,found_by,source\r\n";
   eachObj(arr(Report, "dependencies"), [&](const json::Object &L) {
@@ -54,6 +64,8 @@ void printReportCsv(const json::Object &Report, raw_ostream &OS,
                     CsvTable Table) {
   if (Table == CsvTable::Checklist)
     return checklistCsv(Report, OS);
+  if (Table == CsvTable::Kernels)
+    return kernelsCsv(Report, OS);
   if (Table == CsvTable::Dependencies)
     return dependenciesCsv(Report, OS);
   // RFC 4180 ends records with CRLF.

@@ -106,6 +106,24 @@ static void checklistMarkdown(const json::Object &R, raw_ostream &OS) {
     OS << " | " << md(sumHours(F)) << " |\n";
   });
   closeDetails(OS);
+  const json::Array &Kernels = arr(C, "kernels");
+  if (!Kernels.empty()) {
+    openDetails(OS, "Kernels by class (" + Twine(Kernels.size()) + ")");
+    OS << "| kernel | file | class | why |\n|---|---|---|---|\n";
+    size_t K = 0;
+    eachObj(Kernels, [&](const json::Object &X) {
+      if (++K > MaxListed) {
+        if (K == MaxListed + 1)
+          OS << "| ... " << Kernels.size() - MaxListed
+             << " more (see the HTML, JSON or CSV report) | | | |\n";
+        return;
+      }
+      OS << "| " << md(str(X, "name")) << " | " << at(X) << " | "
+         << md(str(X, "class")) << " | "
+         << md(cutRight(checklistReasons(X), MaxReasons)) << " |\n";
+    });
+    closeDetails(OS);
+  }
   const json::Array &Deps = arr(R, "dependencies");
   if (!Deps.empty()) {
     openDetails(OS, "Dependencies (" + Twine(Deps.size()) + ")");

@@ -15,11 +15,12 @@ namespace hipwright {
 enum class CsvTable {
   Findings,     ///< one row per finding (the default)
   Checklist,    ///< one row per file of the porting checklist
+  Kernels,      ///< one row per kernel of the porting checklist
   Dependencies, ///< one row per library of the dependency inventory
 };
 
-/// One RFC 4180 row per finding, checklist file or library (CRLF line
-/// ends, a header row).
+/// One RFC 4180 row per finding, checklist file or kernel, or library
+/// (CRLF line ends, a header row).
 void printReportCsv(const llvm::json::Object &Report, llvm::raw_ostream &OS,
                     CsvTable Table = CsvTable::Findings);
 

@@ -324,6 +324,8 @@ assert rows[0] == ["file", "class", "reasons", "rocm", "libraries", "kernels", "
 assert [(r[0], r[1]) for r in rows[1:]] == [(f["path"], f["class"]) for f in d["checklist"]["files"]], rows
 assert all(r[2] for r in rows[1:]), "a row without reasons"
 PY
+run 0 "kernels csv" "$hw" report --format csv --table kernels -o "$work/kernels.csv" "$work/libs"
+grep -q '^attn,attn/hopper.cu,3,drop,' "$work/kernels.csv" || fail "kernels csv: $(cat "$work/kernels.csv")"
 run 0 "dependencies csv" "$hw" report --format csv --table dependencies -o "$work/deps.csv" "$work/libs"
 grep -q '^cuBLASLt,library,replace,hipBLASLt,1,CMakeLists.txt,build,' "$work/deps.csv" || fail "dependencies csv: $(cat "$work/deps.csv")"
 run 2 "--table without csv" "$hw" report --format json --table checklist "$work/libs"

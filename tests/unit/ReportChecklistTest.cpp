@@ -209,6 +209,16 @@ TEST_CASE("a gated kernel with its generic path elsewhere is dropped",
         std::string::npos);
   CHECK(*entry(R, "files", "path", "attn/generic.cu")->getString("class") ==
         "port");
+  // Kernels by class in Markdown and CSV too.
+  std::string Md, Csv;
+  raw_string_ostream MO(Md), CO(Csv);
+  printReportMarkdown(R, MO);
+  printReportCsv(R, CO, CsvTable::Kernels);
+  CHECK(Md.find("| attn | attn/hopper.cu:2 | drop | defined only in the "
+                "NVIDIA-only branch") != std::string::npos);
+  CHECK(Csv.find("kernel,file,line,class,reasons,rocm\r\n") == 0);
+  CHECK(Csv.find("attn,attn/generic.cu,1,port,device code to port,\r\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",

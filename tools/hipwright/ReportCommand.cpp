@@ -42,7 +42,8 @@ unsupported APIs. Writes no source.
                          else md)
   -o FILE                write the report to FILE instead of stdout
   --table TABLE          with csv: findings (default), checklist (files by
-                         class) or dependencies (libraries)
+                         class), kernels (kernels by class) or dependencies
+                         (libraries)
   --verify RESULTS.json  include the matrix of a `hipwright verify` run
   --targets LIST         AMD targets (default: the config's, else
                          gfx942,gfx950)
@@ -106,9 +107,10 @@ int runReportCommand(const std::vector<std::string> &Args) {
         return reportUsage("--format must be html, md, json or csv");
       Format = *V;
     } else if (auto V = C.value("--table", Missing)) {
-      if (*V != "findings" && *V != "checklist" && *V != "dependencies")
+      if (*V != "findings" && *V != "checklist" && *V != "kernels" &&
+          *V != "dependencies")
         return reportUsage(
-            "--table must be findings, checklist or dependencies");
+            "--table must be findings, checklist, kernels or dependencies");
       Table = *V;
     } else if (auto V = C.value("-o", Missing)) {
       OutFile = *V;
@@ -209,6 +211,7 @@ int runReportCommand(const std::vector<std::string> &Args) {
     printReportCsv(*Report, TS,
                    !Table || *Table == "findings" ? CsvTable::Findings
                    : *Table == "checklist"        ? CsvTable::Checklist
+                   : *Table == "kernels"          ? CsvTable::Kernels
                                                   : CsvTable::Dependencies);
   else if (*Format == "html")
     printReportHtml(*Report, TS);
