@@ -2,10 +2,13 @@
 #include "report/BuildFileLinks.h"
 
 #include "buildfiles/CMakeSyntax.h"
+#include "buildfiles/MakeSyntax.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -80,19 +83,25 @@ void cmakeLinks(StringRef Path, StringRef Text, const LibraryTable &Libs,
 
 void makeLinks(StringRef Text, const LibraryTable &Libs,
                std::vector<BuildLink> &Out) {
-  SmallVector<StringRef, 128> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    StringRef L = Lines[I];
-    // A '#' starts a comment in make unless escaped; an escaped one is rare
-    // enough in link lines to ignore.
-    L = L.take_until([](char C) { return C == '#'; });
-    SmallVector<StringRef, 16> Words;
-    SplitString(L, Words, " \t\r\\=");
-    for (StringRef W : Words)
-      if (const LibraryRow *R = linkWord(W, false, Libs))
-        Out.push_back({R, unsigned(I + 1), W.str()});
-  }
+  // The migration's own reading of a Makefile (buildfiles/MakeSyntax.h):
+  // continuations joined, comments left out, $(...) kept whole.
+  std::vector<size_t> LineStarts{0};
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      LineStarts.push_back(I + 1);
+  for (const LogicalLine &L : logicalLines(Text))
+    for (const MakeWord &W : wordsOf(Text, L.Begin, L.End, L.Recipe)) {
+      // LDLIBS=-lcufft: the value of an assignment written without blanks.
+      StringRef V = W.Text;
+      if (!V.starts_with("-") && V.contains('='))
+        V = V.substr(V.rfind('=') + 1);
+      if (const LibraryRow *R = linkWord(V, false, Libs)) {
+        unsigned Line =
+            std::upper_bound(LineStarts.begin(), LineStarts.end(), W.Begin) -
+            LineStarts.begin();
+        Out.push_back({R, Line, V.str()});
+      }
+    }
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // rules/report/libraries.tsv: the facts of the dependency inventory.
 #include "report/LibraryTable.h"
+#include "report/BuildFileLinks.h"
 #include "rules/EmbeddedRules.h"
 
 #include <catch2/catch.hpp>
@@ -131,4 +132,47 @@ TEST_CASE("a malformed library table names its line", "[report][libraries]") {
         std::string::npos);
   CHECK(Bad("X\tlibrary\tx[.h\t-\tx\tx\treplace\tY\tsrc\n")
             .find("not a valid glob") != std::string::npos);
+}
+
+TEST_CASE("build files name the libraries they link", "[report][libraries]") {
+  const LibraryTable &T = LibraryTable::builtin();
+  auto Names = [](const std::vector<BuildLink> &L) {
+    std::string S;
+    for (const BuildLink &B : L)
+      S += B.Library->Name + "@" + std::to_string(B.Line) + ":" + B.How + "\n";
+    return S;
+  };
+  std::string Error;
+  auto CMake =
+      buildFileLinks("CMakeLists.txt",
+                     "find_package(NCCL REQUIRED)\n"
+                     "message(STATUS \"cublas\")\n"
+                     "set(EXTRA -lcurand)\n"
+                     "target_link_libraries(app PRIVATE CUDA::cublas\n"
+                     "  ${CUDA_cufft_LIBRARY} cusparse CUDA::cudart)\n",
+                     BuildFileKind::CMake, T, &Error);
+  CHECK(Error.empty());
+  // A plain word counts only where a command takes library names.
+  CHECK(Names(CMake) == "NCCL@1:NCCL\n"
+                        "cuRAND@3:-lcurand\n"
+                        "cuBLAS@4:CUDA::cublas\n"
+                        "cuFFT@5:${CUDA_cufft_LIBRARY}\n"
+                        "cuSPARSE@5:cusparse\n");
+  auto Make = buildFileLinks(
+      "Makefile",
+      "LIBS := -lcublas \\\n"
+      "  -lcusparse # -lcufft is a comment\n"
+      "LDLIBS=-lnvToolsExt\n"
+      "app: app.o\n"
+      "\t$(NVCC) -o $@ $^ $(CUDA_PATH)/lib64/libcurand_static.a\n",
+      BuildFileKind::Make, T);
+  CHECK(Names(Make) == "cuBLAS@1:-lcublas\n"
+                       "cuSPARSE@2:-lcusparse\n"
+                       "NVTX@3:-lnvToolsExt\n");
+  // A CMake file CMake would reject yields its error and nothing else.
+  auto Bad = buildFileLinks("CMakeLists.txt",
+                            "target_link_libraries(app CUDA::cublas\n",
+                            BuildFileKind::CMake, T, &Error);
+  CHECK(Bad.empty());
+  CHECK(Error.find("CMakeLists.txt:") == 0);
 }
