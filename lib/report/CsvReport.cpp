@@ -58,6 +58,40 @@ void dependenciesCsv(const json::Object &Report, raw_ostream &OS) {
   });
 }
 
+/// One row per note or error the build-file migration left, and one row
+/// with empty message columns for a build file it left nothing in.
+void buildFilesCsv(const json::Object &Report, raw_ostream &OS) {
+  OS << "file,kind,status,changed,severity,line,message,file_hours_min,"
+        "file_hours_max\r\n";
+  eachObj(arr(obj(Report, "build_files"), "items"), [&](const json::Object &F) {
+    auto Row = [&](StringRef Severity, const json::Object *M) {
+      OS << csvField(str(F, "path")) << ',' << csvField(str(F, "kind")) << ','
+         << csvField(str(F, "status")) << ','
+         << (flag(F, "changed") ? "true" : "false") << ',' << Severity << ',';
+      if (M) {
+        if (auto L = M->getInteger("line"))
+          OS << *L;
+        OS << ',' << csvField(str(*M, "message"));
+      } else {
+        OS << ',';
+      }
+      OS << ',' << formatHours(num(F, "min_hours")) << ','
+         << formatHours(num(F, "max_hours")) << "\r\n";
+    };
+    size_t Rows = 0;
+    eachObj(arr(F, "errors"), [&](const json::Object &M) {
+      Row("error", &M);
+      ++Rows;
+    });
+    eachObj(arr(F, "notes"), [&](const json::Object &M) {
+      Row("note", &M);
+      ++Rows;
+    });
+    if (!Rows)
+      Row("", nullptr);
+  });
+}
+
 } // namespace
 
 void printReportCsv(const json::Object &Report, raw_ostream &OS,
@@ -68,6 +102,8 @@ void printReportCsv(const json::Object &Report, raw_ostream &OS,
     return kernelsCsv(Report, OS);
   if (Table == CsvTable::Dependencies)
     return dependenciesCsv(Report, OS);
+  if (Table == CsvTable::BuildFiles)
+    return buildFilesCsv(Report, OS);
   // RFC 4180 ends records with CRLF.
   OS << "rule,level,file,line,column,message,suggestion,effort_bucket,"
         "hours_min,hours_max,suppressed,effort_role,pattern\r\n";

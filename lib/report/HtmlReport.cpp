@@ -118,6 +118,7 @@ public:
     header();
     checklist();
     dependencies();
+    buildFiles();
     effort();
     files();
     tensorCores();
@@ -165,6 +166,13 @@ private:
                               ? "estimated manual work: a floor, some files "
                                 "were not fully parsed"
                               : "estimated manual work");
+    const json::Object &Build = obj(R, "build_files");
+    if (intOf(Build, "files"))
+      card(sumHours(obj(obj(R, "effort"), "overall")),
+           "with " + groupedCountOf(intOf(Build, "files"), "build file") +
+               ": " + groupedCountOf(intOf(Build, "notes"), "note") + ", " +
+               groupedCountOf(intOf(Build, "errors"), "error") +
+               " left by their migration");
     OS << "</div>\n";
   }
 
@@ -289,6 +297,34 @@ private:
     OS << "</table>\n";
   }
 
+  /// Each build file, what its migration did, and what it left for a
+  /// person, line by line.
+  void buildFiles() {
+    const json::Object &B = obj(R, "build_files");
+    const json::Array &Items = arr(B, "items");
+    if (Items.empty())
+      return;
+    OS << "<h2 id=\"build-files\">Build files</h2>\n<p>" << h(buildFilesLine(B))
+       << ": <b>" << h(sumHours(B))
+       << "</b> <span class=\"arith\">= " << h(effortArithmetic(B))
+       << "</span></p>\n";
+    OS << "<table><tr><th>file</th><th>kind</th><th>status</th><th>left for "
+          "a person</th><th class=\"num\">hours</th></tr>\n";
+    eachObj(Items, [&](const json::Object &F) {
+      OS << "<tr><td class=\"mono\">" << h(str(F, "path")) << "</td><td>"
+         << h(str(F, "kind")) << "</td><td>" << h(str(F, "status"))
+         << "</td><td><ul class=\"evidence\">";
+      eachObj(arr(F, "errors"), [&](const json::Object &M) {
+        OS << "<li>error: " << h(buildMessageText(M)) << "</li>";
+      });
+      eachObj(arr(F, "notes"), [&](const json::Object &M) {
+        OS << "<li>" << h(buildMessageText(M)) << "</li>";
+      });
+      OS << "</ul></td><td class=\"num\">" << h(sumHours(F)) << "</td></tr>\n";
+    });
+    OS << "</table>\n";
+  }
+
   void card(const std::string &Big, const std::string &Small) {
     OS << "<div class=\"card\"><div class=\"big\">" << h(Big)
        << "</div><div class=\"small\">" << h(Small) << "</div></div>\n";
@@ -333,7 +369,11 @@ private:
     OS << "<h2 id=\"effort\">Effort estimate</h2>\n<p>Total: <b>"
        << h(sumHours(Total))
        << "</b> <span class=\"arith\">= " << h(effortArithmetic(Total))
-       << "</span></p>\n<p class=\"legend\">A finding whose fix "
+       << "</span></p>\n";
+    if (intOf(obj(R, "build_files"), "files"))
+      OS << "<p>With the build files' " << h(sumHours(obj(R, "build_files")))
+         << ": <b>" << h(sumHours(obj(E, "overall"))) << "</b></p>\n";
+    OS << "<p class=\"legend\">A finding whose fix "
           "<code>hipwright port --fix</code> applies is automatic work; "
           "findings that share a rule and a suggested edit are one pattern, "
           "whose first site costs its bucket's hour range and each further "

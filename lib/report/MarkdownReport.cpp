@@ -140,6 +140,55 @@ static void checklistMarkdown(const json::Object &R, raw_ostream &OS) {
   }
 }
 
+/// Each build file with its status and hours in view; what the migration
+/// left for a person collapsed, cut at MaxListed messages.
+static void buildFilesMarkdown(const json::Object &R, raw_ostream &OS) {
+  const json::Object &B = obj(R, "build_files");
+  const json::Array &Items = arr(B, "items");
+  if (Items.empty())
+    return;
+  OS << "### Build files\n\n"
+     << "| file | kind | status | notes | errors | hours |\n"
+     << "|---|---|---|---:|---:|---:|\n";
+  size_t N = 0, Messages = 0;
+  eachObj(Items, [&](const json::Object &F) {
+    Messages += arr(F, "notes").size() + arr(F, "errors").size();
+    if (++N > MaxListed) {
+      if (N == MaxListed + 1)
+        OS << "| ... " << Items.size() - MaxListed
+           << " more (see the HTML, JSON or CSV report) | | | | | |\n";
+      return;
+    }
+    OS << "| " << md(str(F, "path")) << " | " << md(str(F, "kind")) << " | "
+       << md(str(F, "status")) << " | " << arr(F, "notes").size() << " | "
+       << arr(F, "errors").size() << " | " << md(sumHours(F)) << " |\n";
+  });
+  OS << "\nBuild-file hours: " << md(effortArithmetic(B)) << " = **"
+     << md(sumHours(B)) << "**\n\n";
+  if (!Messages)
+    return;
+  openDetails(OS, "Left for a person by the build-file migration (" +
+                      Twine(Messages) + ")");
+  size_t Listed = 0;
+  eachObj(Items, [&](const json::Object &F) {
+    for (StringRef Kind : {"errors", "notes"})
+      eachObj(arr(F, Kind), [&](const json::Object &M) {
+        if (++Listed > MaxListed) {
+          if (Listed == MaxListed + 1)
+            OS << "- ... " << Messages - MaxListed
+               << " more (see the HTML, JSON or CSV report)\n";
+          return;
+        }
+        OS << "- " << md(str(F, "path"));
+        if (auto L = M.getInteger("line"))
+          OS << ":" << *L;
+        OS << (Kind == "errors" ? " (error)" : "") << ": "
+           << md(str(M, "message")) << "\n";
+      });
+  });
+  closeDetails(OS);
+}
+
 void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   // Rendered to a string first so the long lists can watch its size.
   std::string Out;
@@ -173,6 +222,13 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   if (flag(Total, "floor"))
     OS << " (a floor: some files were not fully parsed, see Confidence)";
   OS << " |\n";
+  const json::Object &Build = obj(R, "build_files");
+  if (intOf(Build, "files")) {
+    OS << "| Build files | " << md(buildFilesLine(Build)) << ", "
+       << md(sumHours(Build)) << " |\n";
+    OS << "| Overall (findings + build files) | **"
+       << md(sumHours(obj(Effort, "overall"))) << "** |\n";
+  }
   OS << "| Tensor-core functions | " << arr(R, "tensor_core_kernels").size()
      << " |\n";
   OS << "| Hopper-only / unsupported API | " << arr(R, "hopper_only").size()
@@ -180,6 +236,7 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   OS << "| Targets | " << md(Targets) << " |\n\n";
 
   checklistMarkdown(R, OS);
+  buildFilesMarkdown(R, OS);
 
   OS << "### Effort by category\n\n";
   sumTable(OS, "category", arr(Effort, "by_category"));

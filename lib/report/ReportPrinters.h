@@ -17,6 +17,7 @@ enum class CsvTable {
   Checklist,    ///< one row per file of the porting checklist
   Kernels,      ///< one row per kernel of the porting checklist
   Dependencies, ///< one row per library of the dependency inventory
+  BuildFiles,   ///< one row per build-file note or error (or file without)
 };
 
 /// One RFC 4180 row per finding, checklist file or kernel, or library

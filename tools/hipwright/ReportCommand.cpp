@@ -35,15 +35,16 @@ static const char *ReportHelp =
 Writes a migration-effort report for a CUDA tree: its size, how much the
 translator converts automatically, every finding by category, file and
 directory, the estimated manual effort (docs/effort-model.md), tensor-core
-kernels with their MFMA / rocWMMA equivalents, Hopper-only features and
-unsupported APIs. Writes no source.
+kernels with their MFMA / rocWMMA equivalents, Hopper-only features,
+unsupported APIs, and the tree's CMake files and Makefiles with what their
+migration would leave for a person. Writes no source and no build file.
 
   --format FMT           html, md, json or csv (default: from -o's extension,
                          else md)
   -o FILE                write the report to FILE instead of stdout
   --table TABLE          with csv: findings (default), checklist (files by
-                         class), kernels (kernels by class) or dependencies
-                         (libraries)
+                         class), kernels (kernels by class), dependencies
+                         (libraries) or build-files (notes per build file)
   --verify RESULTS.json  include the matrix of a `hipwright verify` run
   --targets LIST         AMD targets (default: the config's, else
                          gfx942,gfx950)
@@ -108,9 +109,9 @@ int runReportCommand(const std::vector<std::string> &Args) {
       Format = *V;
     } else if (auto V = C.value("--table", Missing)) {
       if (*V != "findings" && *V != "checklist" && *V != "kernels" &&
-          *V != "dependencies")
-        return reportUsage(
-            "--table must be findings, checklist, kernels or dependencies");
+          *V != "dependencies" && *V != "build-files")
+        return reportUsage("--table must be findings, checklist, kernels, "
+                           "dependencies or build-files");
       Table = *V;
     } else if (auto V = C.value("-o", Missing)) {
       OutFile = *V;
@@ -212,7 +213,8 @@ int runReportCommand(const std::vector<std::string> &Args) {
                    !Table || *Table == "findings" ? CsvTable::Findings
                    : *Table == "checklist"        ? CsvTable::Checklist
                    : *Table == "kernels"          ? CsvTable::Kernels
-                                                  : CsvTable::Dependencies);
+                   : *Table == "dependencies"     ? CsvTable::Dependencies
+                                                  : CsvTable::BuildFiles);
   else if (*Format == "html")
     printReportHtml(*Report, TS);
   else
