@@ -118,7 +118,7 @@ fi
 run 0 "json report" "$hw" report --format json -o "$work/r.json" src
 r="$work/r.json"
 [ ! -s "$work/out.txt" ] || fail "-o FILE still wrote to stdout"
-[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/3 ] || fail "json schema id"
+[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/4 ] || fail "json schema id"
 [ "$(json_get "$r" '[(c["class"], c["files"], c["kernels"]) for c in d["checklist"]["classes"]]')" = "[('replace-with-library', 0, 0), ('drop', 0, 0), ('port', 3, 2)]" ] || fail "checklist classes: $(json_get "$r" 'd["checklist"]["classes"]')"
 [ "$(json_get "$r" 'sorted((f["path"], f["class"]) for f in d["files"])')" = "[('<img src=x onerror=alert(1)>.cu', 'port'), ('graph.cu', 'port'), ('sub/clean.cu', 'port')]" ] || fail "file classes: $(json_get "$r" 'd["files"]')"
 [ "$(json_get "$r" 'd["dependencies"]')" = "[]" ] || fail "a tree without CUDA libraries has dependencies"

@@ -100,7 +100,7 @@ TEST_CASE("the checklist classifies every CUDA file, parsed or not",
     F.Message = "m";
     return F;
   }()});
-  CHECK(*R.getString("schema") == "hipwright-report/3");
+  CHECK(*R.getString("schema") == "hipwright-report/4");
 
   const json::Object *Gemm = entry(R, "files", "path", "gemm/cutlass_gemm.cu");
   CHECK(*Gemm->getString("class") == "replace-with-library");
