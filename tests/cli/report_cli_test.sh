@@ -312,7 +312,7 @@ l="$work/libs.json"
 json_get "$l" '[f["evidence"] for f in d["checklist"]["files"] if f["path"] == "attn/hopper.cu"][0][0]' | grep -q "attn/generic.cu:2 defines 'attn'" || fail "drop evidence: $(json_get "$l" 'd["checklist"]["files"]')"
 [ "$(json_get "$l" 'sorted((x["library"], x["rocm"], x["files"]) for x in d["dependencies"])')" = "[('CUTLASS', 'hipBLASLt (GEMMs) or Composable Kernel (fused and custom kernels)', ['gemm/cutlass_gemm.cu']), ('NVTX', 'roctx (rocTracer ranges), optional', ['util/ranges.h']), ('cuBLASLt', 'hipBLASLt', ['CMakeLists.txt']), ('cuFFT', 'hipFFT (rocFFT underneath)', ['util/Makefile'])]" ] || fail "dependencies: $(json_get "$l" 'd["dependencies"]')"
 run 0 "markdown of a tree with CUDA libraries" "$hw" report --format md -o "$work/libs.md" "$work/libs"
-[ "$(grep -n '^### ' "$work/libs.md" | head -2 | cut -d: -f2-)" = "$(printf '### Porting checklist\n### Effort by category')" ] || fail "markdown does not start with the checklist"
+[ "$(grep -n '^### ' "$work/libs.md" | head -3 | cut -d: -f2-)" = "$(printf '### Porting checklist\n### Build files\n### Effort by category')" ] || fail "markdown does not start with the checklist and the build files"
 grep -q '^| gemm/cutlass\\_gemm.cu | replace-with-library | uses CUTLASS' "$work/libs.md" || fail "markdown checklist row: $(grep cutlass "$work/libs.md" | head -3)"
 run 0 "checklist csv" "$hw" report --format csv --table checklist -o "$work/libs.csv" "$work/libs"
 python3 - "$work/libs.csv" "$l" <<'PY' || fail "checklist csv rows"
@@ -339,6 +339,55 @@ printf 'classify:\n  "attn/generic.cu": {class: drop}\n' >"$work/libs/.hipwright
 run 2 "classify without a reason" "$hw" report --format json "$work/libs"
 grep -q 'hipwright.yaml:2:.*needs a reason' "$work/err.txt" || fail "classify error: $(cat "$work/err.txt")"
 rm -r "$work/libs"
+
+# Build files: every CMake file and Makefile, whether the migration changes
+# it, and what it leaves for a person (a library with no ROCm counterpart,
+# an nvcc-only flag dropped, a file CMake would reject), by line; nothing is
+# written. The Makefile's directory name is markup and a CSV cell breaker.
+odd='mk<b>&|"x,y'
+mkdir -p "$work/bf/app" "$work/bf/$odd" "$work/bf/cmake"
+printf '__global__ void k(float *x) { x[0] = 1; }\n' >"$work/bf/app/k.cu"
+cat >"$work/bf/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.21)
+project(demo LANGUAGES CXX CUDA)
+find_package(CUDAToolkit REQUIRED)
+add_executable(app app/k.cu)
+target_link_libraries(app PRIVATE CUDA::cudart CUDA::nvjpeg)
+CM
+printf 'NVCC := nvcc\nNVCCFLAGS := -O2 -maxrregcount=32\napp: k.cu\n\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n' >"$work/bf/$odd/Makefile"
+printf 'set(X 1)\nfoo(\n' >"$work/bf/cmake/broken.cmake"
+before=$(cd "$work/bf" && find . -type f | sort | xargs -d '\n' sha256sum)
+run 0 "report of a tree with build files" "$hw" report --format json -o "$work/bf.json" "$work/bf"
+[ "$(cd "$work/bf" && find . -type f | sort | xargs -d '\n' sha256sum)" = "$before" ] || fail "report changed the tree"
+b="$work/bf.json"
+[ "$(json_get "$b" '[d["build_files"][k] for k in ("files", "cmake", "make", "migrated", "unchanged", "not_migrated", "notes", "errors", "min_hours", "max_hours")]')" = "[3, 2, 1, 2, 0, 1, 2, 1, 1.5, 6]" ] || fail "build_files totals: $(json_get "$b" 'd["build_files"]')"
+[ "$(json_get "$b" '[(i["path"], i["kind"], i["status"], i["changed"]) for i in d["build_files"]["items"]]')" = "[('CMakeLists.txt', 'cmake', 'migrated', True), ('cmake/broken.cmake', 'cmake', 'not-migrated', False), ('mk<b>&|\"x,y/Makefile', 'make', 'migrated', True)]" ] || fail "build_files items: $(json_get "$b" 'd["build_files"]["items"]')"
+[ "$(json_get "$b" '[(m["line"], m["message"]) for m in d["build_files"]["items"][0]["notes"]]')" = "[(5, 'CUDA::nvjpeg left as written: rocJPEG has its own API')]" ] || fail "CMake note: $(json_get "$b" 'd["build_files"]["items"][0]')"
+json_get "$b" 'd["build_files"]["items"][2]["notes"][0]' | grep -q "'line': 2, 'message': \"nvcc flag '-maxrregcount=32' dropped: " || fail "Makefile note: $(json_get "$b" 'd["build_files"]["items"][2]')"
+[ "$(json_get "$b" '(float(d["effort"]["overall"]["min_hours"] - d["effort"]["total"]["min_hours"]), float(d["effort"]["overall"]["max_hours"] - d["effort"]["total"]["max_hours"]))')" = "(1.5, 6.0)" ] || fail "overall hours: $(json_get "$b" 'd["effort"]["overall"]')"
+run 0 "build files md" "$hw" report --format md -o "$work/bf.md" "$work/bf"
+grep -qF '| Build files | 3 (2 CMake, 1 Make): 2 migrated, 0 unchanged, 1 not migrated; 2 notes, 1 error for a person, 1.5-6 h |' "$work/bf.md" || fail "markdown build-files summary: $(grep 'Build files' "$work/bf.md")"
+grep -qF '| mk&lt;b&gt;&amp;\|"x,y/Makefile | make | migrated | 1 | 0 | 0.25-1 h |' "$work/bf.md" || fail "markdown build-file row: $(grep Makefile "$work/bf.md")"
+grep -qF -e "- cmake/broken.cmake:2 (error): missing ')' for foo(" "$work/bf.md" || fail "markdown build-file error"
+run 0 "build files html" "$hw" report --format html -o "$work/bf.html" "$work/bf"
+grep -qF '<td class="mono">mk&lt;b&gt;&amp;|&quot;x,y/Makefile</td>' "$work/bf.html" || fail "html build-file row: $(grep -o '<td class="mono">mk[^/]*' "$work/bf.html")"
+grep -qF '<li>line 5: CUDA::nvjpeg left as written: rocJPEG has its own API</li>' "$work/bf.html" || fail "html build-file note"
+grep -qF 'mk<b>' "$work/bf.html" && fail "html has the directory name as markup"
+run 0 "build files csv" "$hw" report --format csv --table build-files -o "$work/bf.csv" "$work/bf"
+python3 - "$work/bf.csv" "$b" <<'PY' || fail "build-files csv: $(cat "$work/bf.csv")"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+d = json.load(open(sys.argv[2]))
+assert rows[0] == ["file", "kind", "status", "changed", "severity", "line", "message", "file_hours_min", "file_hours_max"], rows[0]
+want = []
+for i in d["build_files"]["items"]:
+    for sev in ("errors", "notes"):
+        for m in i[sev]:
+            want.append([i["path"], sev[:-1], str(m["line"]), m["message"]])
+assert [[r[0], r[4], r[5], r[6]] for r in rows[1:]] == want, rows
+PY
+grep -q $'^"mk<b>&|""x,y/Makefile",make,migrated,true,note,2,' "$work/bf.csv" || fail "csv quoting of the Makefile path"
+rm -r "$work/bf"
 
 # Exit codes: findings never fail a report; usage and input errors are 2.
 run 2 "no paths" "$hw" report --format json
