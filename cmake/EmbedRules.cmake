@@ -28,6 +28,14 @@ set(HIPWRIGHT_EMBEDDED_BUILD_RULES_CPP
     "${PROJECT_BINARY_DIR}/generated/EmbeddedBuildRules.cpp")
 hipwright_embed("${HIPWRIGHT_EMBEDDED_BUILD_RULES_CPP}" kEmbeddedBuildRules
                 ${HIPWRIGHT_BUILD_RULE_FILES})
+# The report's library table (rules/report/libraries.tsv): data for the
+# dependency inventory and the file classification, not API renames.
+file(GLOB HIPWRIGHT_REPORT_RULE_FILES CONFIGURE_DEPENDS
+     "${PROJECT_SOURCE_DIR}/rules/report/*.tsv")
+set(HIPWRIGHT_EMBEDDED_REPORT_RULES_CPP
+    "${PROJECT_BINARY_DIR}/generated/EmbeddedReportRules.cpp")
+hipwright_embed("${HIPWRIGHT_EMBEDDED_REPORT_RULES_CPP}" kEmbeddedReportRules
+                ${HIPWRIGHT_REPORT_RULE_FILES})
 set(HIPWRIGHT_EMBEDDED_RULES_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRules.cpp")
 set(HIPWRIGHT_EMBEDDED_DOCS_CPP "${PROJECT_BINARY_DIR}/generated/EmbeddedRuleDocs.cpp")
 hipwright_embed("${HIPWRIGHT_EMBEDDED_RULES_CPP}" kEmbeddedRuleFiles

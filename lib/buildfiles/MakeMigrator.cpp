@@ -1,5 +1,6 @@
 //===- MakeMigrator.cpp - a GNU Makefile of a CUDA build, for HIP ---------===//
 #include "buildfiles/MakeMigrator.h"
+#include "buildfiles/MakeSyntax.h"
 #include "buildfiles/NvccFlags.h"
 #include "support/LineIndex.h"
 
@@ -14,88 +15,6 @@ using namespace llvm;
 namespace hipwright {
 
 namespace {
-
-/// A word of a logical line: a run without blanks, $(...) kept whole.
-struct MakeWord {
-  size_t Begin, End;
-  StringRef Text;
-};
-
-/// One logical line: [Begin, End) in the file, continuations included.
-struct LogicalLine {
-  size_t Begin, End;
-  bool Recipe; ///< starts with a tab
-};
-
-std::vector<LogicalLine> logicalLines(StringRef T) {
-  std::vector<LogicalLine> Out;
-  size_t P = 0;
-  while (P < T.size()) {
-    size_t B = P;
-    while (true) {
-      size_t NL = T.find('\n', P);
-      if (NL == StringRef::npos) {
-        P = T.size();
-        break;
-      }
-      // An odd number of backslashes before the newline continues the line.
-      size_t K = NL;
-      if (K > B && T[K - 1] == '\r')
-        --K;
-      size_t Bs = 0;
-      while (K > B && T[K - 1] == '\\') {
-        --K;
-        ++Bs;
-      }
-      P = NL + 1;
-      if (Bs % 2 == 0)
-        break;
-    }
-    size_t E = P;
-    while (E > B && (T[E - 1] == '\n' || T[E - 1] == '\r'))
-      --E;
-    Out.push_back({B, E, B < T.size() && T[B] == '\t'});
-  }
-  return Out;
-}
-
-/// Words of T[B, E): blanks and \-newlines separate; a word that starts
-/// with '#' begins a comment (make's, or in a recipe the shell's), and
-/// outside recipes a '#' inside a word does too.
-std::vector<MakeWord> wordsOf(StringRef T, size_t B, size_t E, bool Recipe) {
-  std::vector<MakeWord> Out;
-  size_t P = B;
-  auto Blank = [&](size_t I) {
-    return T[I] == ' ' || T[I] == '\t' || T[I] == '\r' || T[I] == '\n' ||
-           (T[I] == '\\' && I + 1 < E &&
-            (T[I + 1] == '\n' || T[I + 1] == '\r'));
-  };
-  while (P < E) {
-    if (Blank(P)) {
-      ++P;
-      continue;
-    }
-    // A make comment, or in a recipe the shell's.
-    if (T[P] == '#')
-      break;
-    size_t S = P;
-    unsigned Depth = 0;
-    while (P < E && (Depth > 0 || !Blank(P))) {
-      if (T[P] == '$' && P + 1 < E && (T[P + 1] == '(' || T[P + 1] == '{')) {
-        ++Depth;
-        P += 2;
-        continue;
-      }
-      if ((T[P] == ')' || T[P] == '}') && Depth > 0)
-        --Depth;
-      else if (!Recipe && Depth == 0 && T[P] == '#')
-        break;
-      ++P;
-    }
-    Out.push_back({S, P, T.slice(S, P)});
-  }
-  return Out;
-}
 
 bool isNvccProgram(StringRef W) { return W == "nvcc" || W.ends_with("/nvcc"); }
 

@@ -14,6 +14,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace hipwright {
@@ -59,6 +61,31 @@ bool Config::excludes(StringRef RelativePath) const {
       return true;
   }
   return false;
+}
+
+ArrayRef<StringRef> checklistClassNames() {
+  static const StringRef Names[] = {"replace-with-library", "drop", "port"};
+  return Names;
+}
+
+/// A pattern without '/' matches the file name anywhere, as .gitignore.
+static bool pathGlobMatches(StringRef Pattern, StringRef RelativePath) {
+  Expected<GlobPattern> G = GlobPattern::create(Pattern);
+  if (!G) { // parseConfig rejects these; a Config built in code may not
+    consumeError(G.takeError());
+    return false;
+  }
+  return G->match(RelativePath) ||
+         (Pattern.find('/') == StringRef::npos &&
+          G->match(sys::path::filename(RelativePath)));
+}
+
+const ClassOverride *Config::classOverrideFor(StringRef RelativePath) const {
+  const ClassOverride *Found = nullptr;
+  for (const ClassOverride &O : ClassOverrides)
+    if (pathGlobMatches(O.Pattern, RelativePath))
+      Found = &O;
+  return Found;
 }
 
 namespace {
@@ -112,10 +139,12 @@ public:
         exclude(V, C);
       else if (Key == "effort")
         effort(V, C);
+      else if (Key == "classify")
+        classify(V, C);
       else
         fail(KV.getKey(), "unknown key '" + Key +
                               "' (expected rules, severity, targets, "
-                              "rocm-version, exclude or effort)");
+                              "rocm-version, exclude, effort or classify)");
     }
     if (SyntaxError) {
       if (Error)
@@ -277,6 +306,47 @@ private:
     }
   }
 
+  /// `classify: {GLOB: {class: CLASS, reason: TEXT}}`: a class without a
+  /// reason would leave the report's reader guessing, so both are needed.
+  void classify(yaml::Node *N, Config &C) {
+    mapping(N, [&](const std::string &Pattern, yaml::Node *KN, yaml::Node *V) {
+      if (Expected<GlobPattern> G = GlobPattern::create(Pattern); !G) {
+        fail(KN, "classify: '" + Pattern +
+                     "' is not a valid glob: " + toString(G.takeError()));
+        return;
+      }
+      ClassOverride O;
+      O.Pattern = Pattern;
+      O.Line = lineOf(KN);
+      yaml::Node *ClassNode = nullptr;
+      mapping(V, [&](const std::string &K, yaml::Node *EK, yaml::Node *EV) {
+        if (K == "class") {
+          O.Class = scalar(EV);
+          ClassNode = EV;
+        } else if (K == "reason") {
+          O.Reason = scalar(EV);
+        } else {
+          fail(EK, "unknown key '" + K + "' in classify entry '" + Pattern +
+                       "' (expected class, reason)");
+        }
+      });
+      if (Error)
+        return;
+      ArrayRef<StringRef> Names = checklistClassNames();
+      if (std::find(Names.begin(), Names.end(), O.Class) == Names.end()) {
+        fail(ClassNode ? ClassNode : V,
+             "classify entry '" + Pattern + "': class must be " +
+                 "replace-with-library, drop or port, not '" + O.Class + "'");
+        return;
+      }
+      if (StringRef(O.Reason).trim().empty()) {
+        fail(V, "classify entry '" + Pattern + "' needs a reason");
+        return;
+      }
+      C.ClassOverrides.push_back(std::move(O));
+    });
+  }
+
   void effort(yaml::Node *N, Config &C) {
     // Rules may name a bucket this same section defines further down, so
     // they are checked once the whole section is read.
@@ -403,6 +473,22 @@ void dumpConfig(const Config &C, raw_ostream &OS) {
       for (auto &[P, B] : C.EffortRules)
         OS << "    \"" << P << "\": " << B << "\n";
     }
+  }
+  if (!C.ClassOverrides.empty()) {
+    // Double-quoted YAML scalars: a reason may hold ':' or '#'.
+    auto Quote = [](StringRef S) {
+      std::string Q = "\"";
+      for (char Ch : S) {
+        if (Ch == '"' || Ch == '\\')
+          Q += '\\';
+        Q += Ch;
+      }
+      return Q + "\"";
+    };
+    OS << "classify:\n";
+    for (const ClassOverride &O : C.ClassOverrides)
+      OS << "  " << Quote(O.Pattern) << ": {class: " << O.Class
+         << ", reason: " << Quote(O.Reason) << "}\n";
   }
 }
 

@@ -14,6 +14,8 @@
 //   effort:                          # hours per finding, per bucket
 //     buckets: {low: [0.25, 1], medium: [1, 4], high: [4, 16]}
 //     rules: {tensor-core: high}     # rule id or glob -> bucket
+//   classify:                        # the report's checklist class, by path
+//     "legacy/sm90_*.cu": {class: drop, reason: "kernels/generic.cu runs"}
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -43,6 +45,19 @@ struct RulePatternSite {
   unsigned Line = 0;
 };
 
+/// A `classify:` entry: files matching Pattern (a glob relative to the
+/// configuration's directory, as `exclude`) get Class in the report's
+/// checklist, with Reason shown as the evidence.
+struct ClassOverride {
+  std::string Pattern;
+  std::string Class; ///< replace-with-library | drop | port
+  std::string Reason;
+  unsigned Line = 0;
+};
+
+/// The classes `classify:` accepts (report/Classify.h names the same).
+llvm::ArrayRef<llvm::StringRef> checklistClassNames();
+
 struct Config {
   std::string Source; ///< file it came from; empty for the defaults
   std::vector<std::string> Enable = {"*"};
@@ -57,6 +72,8 @@ struct Config {
   /// rule pattern -> bucket.
   std::map<std::string, std::pair<double, double>> EffortBuckets;
   std::vector<std::pair<std::string, std::string>> EffortRules;
+  /// `classify:` entries in file order; the last match wins.
+  std::vector<ClassOverride> ClassOverrides;
   /// Every rule pattern above that came from the file, with its line.
   std::vector<RulePatternSite> RulePatterns;
 
@@ -66,6 +83,9 @@ struct Config {
   /// True when \p RelativePath (to the config file's directory) is
   /// excluded.
   bool excludes(llvm::StringRef RelativePath) const;
+  /// The `classify:` entry for \p RelativePath (to the config file's
+  /// directory), or null.
+  const ClassOverride *classOverrideFor(llvm::StringRef RelativePath) const;
 };
 
 /// The effort buckets every configuration has (report/EffortModel.cpp

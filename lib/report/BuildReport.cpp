@@ -4,6 +4,8 @@
 #include "analysis/Analyzer.h"
 #include "output/VersionInfo.h"
 #include "port/Summary.h"
+#include "report/BuildFilesSection.h"
+#include "report/Checklist.h"
 #include "report/EffortModel.h"
 #include "report/EffortPatterns.h"
 #include "report/TensorCoreTable.h"
@@ -213,6 +215,16 @@ Expected<json::Object> buildReport(const ReportInput &In) {
       Unsupported.push_back(findingRef(F, File));
   }
 
+  // The checklist: each file's class, from a token pass over its text.
+  ChecklistInput CI;
+  CI.Result = &R;
+  CI.Configs = In.Configs;
+  for (auto &[Path, S] : ByFile)
+    CI.Hours[Path] = FileHours{S.Findings, S.minHours(), S.maxHours(), S.Floor};
+  Expected<ChecklistJson> Checklist = buildChecklist(CI);
+  if (!Checklist)
+    return Checklist.takeError();
+
   // Tree size.
   std::map<std::string, unsigned> KernelsPerFile;
   for (const KernelDef &K : R.Kernels)
@@ -248,8 +260,12 @@ Expected<json::Object> buildReport(const ReportInput &In) {
         Total.Floor = true;
         ByDirectory[directoryOf(P)].Floor = true;
       }
+      auto Class = Checklist->ClassOf.find(F->Path);
       Files.push_back(json::Object{{"path", P},
                                    {"directory", directoryOf(P)},
+                                   {"class", Class == Checklist->ClassOf.end()
+                                                 ? json::Value(nullptr)
+                                                 : json::Value(Class->second)},
                                    {"status", toString(F->Status)},
                                    {"lines", N},
                                    {"kernels", KernelsPerFile[F->Path]},
@@ -365,9 +381,10 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   }
   json::Object Confidence{
       {"range",
-       "the low end prices every finding at its bucket's easy end and the "
-       "high end at its hard end; work no rule detects (build system, "
-       "testing, performance tuning) is not in either"},
+       "the low end prices every finding and every build-file note at its "
+       "bucket's easy end and the high end at its hard end; work neither a "
+       "rule nor the build-file migration detects (testing, performance "
+       "tuning) is not in either"},
       {"calibration", EffortModel::calibration()},
       {"floor", Total.Floor},
       {"unparsed_files", std::move(UnparsedJson)}};
@@ -404,11 +421,27 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                                        {"rocwmma", std::move(Rocwmma)}});
   }
 
+  // Build files: what their migration left for a person, priced apart from
+  // the findings and added to them in effort.overall.
+  Expected<json::Object> BuildFiles =
+      buildFilesSection(R, In.Targets, *In.Configs);
+  if (!BuildFiles)
+    return BuildFiles.takeError();
+  double BuildMin = BuildFiles->getNumber("min_hours").value_or(0);
+  double BuildMax = BuildFiles->getNumber("max_hours").value_or(0);
+  json::Object Overall{{"min_hours", Total.minHours() + BuildMin},
+                       {"max_hours", Total.maxHours() + BuildMax},
+                       {"findings_min_hours", Total.minHours()},
+                       {"findings_max_hours", Total.maxHours()},
+                       {"build_files_min_hours", BuildMin},
+                       {"build_files_max_hours", BuildMax},
+                       {"floor", Total.Floor}};
+
   json::Array Targets;
   for (const std::string &T : In.Targets)
     Targets.push_back(T);
   json::Object Report{
-      {"schema", "hipwright-report/2"},
+      {"schema", "hipwright-report/4"},
       {"generator", std::string("hipwright ") + toolVersion()},
       {"version", versionJson()},
       {"root", R.Inputs.Root},
@@ -434,10 +467,14 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                               {"default_rules", std::move(DefaultRules)},
                               {"overrides", std::move(OverridesJson)},
                               {"total", Total.toJson()},
+                              {"overall", std::move(Overall)},
                               {"confidence", std::move(Confidence)},
                               {"patterns", std::move(PatternsJson)},
                               {"by_category", sumsJson(ByCategory)},
                               {"by_directory", sumsJson(ByDirectory)}}},
+      {"checklist", std::move(Checklist->Checklist)},
+      {"dependencies", std::move(Checklist->Dependencies)},
+      {"build_files", std::move(*BuildFiles)},
       {"rules", std::move(RulesSeen)},
       {"findings", std::move(FindingsJson)},
       {"files", std::move(Files)},

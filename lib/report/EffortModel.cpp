@@ -74,7 +74,8 @@ StringRef EffortModel::calibration() {
   return "bucket ranges are judgment defaults, checked by counts (no hours "
          "are public) against one hand-made port: karpathy/llm.c and its "
          "AMD fork anthonix/llm.c (docs/effort-model.md, Calibration); "
-         "build-system work, which was large there, is not in the range";
+         "build-system work, which was large there, is in the overall range "
+         "only as far as the build-file migration leaves notes";
 }
 
 EffortCost EffortModel::siteCost(const EffortCost &First) const {

@@ -71,6 +71,13 @@ table.tc td:first-child { min-width: 13em; }
 table.tc td:nth-child(3) { min-width: 10em; }
 table.patterns td:nth-child(1), table.patterns td:nth-child(3) { min-width: 12em; }
 table.patterns td:nth-child(4) { min-width: 14em; }
+.class { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 12px;
+         white-space: nowrap; border: 1px solid var(--line); background: var(--soft); }
+.class.replace-with-library { background: #dbeafe; border-color: #93c5fd; }
+.class.drop { background: #f1f5f9; color: var(--muted); }
+.class.port { background: #ffedd5; border-color: #fdba74; }
+ul.evidence { margin: 0; padding-left: 18px; }
+table.checklist td:first-child { min-width: 14em; }
 )css";
 
 std::string h(StringRef S) { return htmlEscape(S); }
@@ -109,6 +116,9 @@ public:
        << "<title>hipwright migration report</title>\n<style>" << Style
        << "</style>\n</head>\n<body>\n";
     header();
+    checklist();
+    dependencies();
+    buildFiles();
     effort();
     files();
     tensorCores();
@@ -156,7 +166,163 @@ private:
                               ? "estimated manual work: a floor, some files "
                                 "were not fully parsed"
                               : "estimated manual work");
+    const json::Object &Build = obj(R, "build_files");
+    if (intOf(Build, "files"))
+      card(sumHours(obj(obj(R, "effort"), "overall")),
+           "with " + groupedCountOf(intOf(Build, "files"), "build file") +
+               ": " + groupedCountOf(intOf(Build, "notes"), "note") + ", " +
+               groupedCountOf(intOf(Build, "errors"), "error") +
+               " left by their migration");
     OS << "</div>\n";
+  }
+
+  /// A class badge; the class names are the report's own words, escaped
+  /// all the same, and only known ones become a CSS class.
+  void badge(StringRef Class) {
+    bool Known =
+        Class == "replace-with-library" || Class == "drop" || Class == "port";
+    OS << "<span class=\"class" << (Known ? " " + Class.str() : "") << "\">"
+       << h(Class) << "</span>";
+  }
+
+  void evidence(const json::Object &O) {
+    OS << "<ul class=\"evidence\">";
+    for (const json::Value &E : arr(O, "evidence"))
+      OS << "<li>" << h(strOf(E)) << "</li>";
+    OS << "</ul>";
+  }
+
+  /// The planning checklist comes first: what to replace, drop and port.
+  void checklist() {
+    const json::Object &C = obj(R, "checklist");
+    OS << "<h2 id=\"checklist\">Porting checklist</h2>\n<p "
+          "class=\"legend\">Each CUDA file and kernel is classified from a "
+          "token pass over its text (it works where the parse failed): "
+          "<b>replace-with-library</b> when its work goes through, or has the "
+          "shape of, a library with a ROCm counterpart; <b>drop</b> when it "
+          "has no role on AMD and the tree shows what runs instead; "
+          "<b>port</b> otherwise. Hours are those of the findings in the "
+          "class's files (a file replaced or dropped may take far "
+          "fewer).</p>\n";
+    std::vector<BarRow> Rows;
+    eachObj(arr(C, "classes"), [&](const json::Object &X) {
+      Rows.push_back(
+          {str(X, "class"), num(X, "min_hours"), num(X, "max_hours"),
+           groupedCountOf(intOf(X, "files"), "file") + ", " + sumHours(X)});
+    });
+    legend();
+    OS << svgBarChart(Rows, "Hours per class") << "\n";
+    OS << "<table><tr><th>class</th><th class=\"num\">files</th><th "
+          "class=\"num\">kernels</th><th class=\"num\">findings</th><th "
+          "class=\"num\">hours</th></tr>\n";
+    eachObj(arr(C, "classes"), [&](const json::Object &X) {
+      OS << "<tr><td>";
+      badge(str(X, "class"));
+      OS << "</td><td class=\"num\">" << intOf(X, "files")
+         << "</td><td class=\"num\">" << intOf(X, "kernels")
+         << "</td><td class=\"num\">" << intOf(X, "findings")
+         << "</td><td class=\"num\">" << h(sumHours(X)) << "</td></tr>\n";
+    });
+    OS << "</table>\n";
+    if (intOf(C, "files_without_cuda"))
+      OS << "<p class=\"legend\">"
+         << h(groupedCountOf(intOf(C, "files_without_cuda"), "file"))
+         << " with no CUDA code, library or finding are not listed.</p>\n";
+
+    OS << "<h3 id=\"checklist-files\">Files by class</h3>\n"
+       << "<table class=\"checklist\"><tr><th>file</th><th>class</th><th>"
+          "why</th><th>ROCm</th><th class=\"num\">kernels</th><th "
+          "class=\"num\">hours</th></tr>\n";
+    eachObj(arr(C, "files"), [&](const json::Object &F) {
+      OS << "<tr><td class=\"mono\">" << h(str(F, "path")) << "</td><td>";
+      badge(str(F, "class"));
+      if (obj(F, "override").size())
+        OS << "<br><span class=\"arith\">override</span>";
+      OS << "</td><td>";
+      evidence(F);
+      OS << "</td><td>";
+      list(arr(F, "rocm"));
+      OS << "</td><td class=\"num\">" << intOf(F, "kernels")
+         << "</td><td class=\"num\">" << h(sumHours(F)) << "</td></tr>\n";
+    });
+    OS << "</table>\n";
+
+    const json::Array &K = arr(C, "kernels");
+    OS << "<details><summary>Kernels by class (" << K.size()
+       << ")</summary>\n<table><tr><th>kernel</th><th>class</th><th>why"
+          "</th></tr>\n";
+    eachObj(K, [&](const json::Object &X) {
+      OS << "<tr><td><code>" << h(str(X, "name"))
+         << "</code><br><span class=\"arith mono\">" << h(str(X, "file")) << ":"
+         << intOf(X, "line") << "</span></td><td>";
+      badge(str(X, "class"));
+      OS << "</td><td>";
+      evidence(X);
+      OS << "</td></tr>\n";
+    });
+    OS << "</table>\n</details>\n";
+  }
+
+  void dependencies() {
+    const json::Array &D = arr(R, "dependencies");
+    OS << "<h2 id=\"dependencies\">Dependencies</h2>\n";
+    if (D.empty()) {
+      OS << "<p>No third-party CUDA library is included, named or "
+            "linked.</p>\n";
+      return;
+    }
+    OS << "<table><tr><th>library</th><th>kind</th><th>ROCm counterpart"
+          "</th><th class=\"num\">uses</th><th>files</th><th>found in</th>"
+          "<th>source</th></tr>\n";
+    eachObj(D, [&](const json::Object &L) {
+      const json::Array &Files = arr(L, "files");
+      OS << "<tr><td>" << h(str(L, "library")) << "</td><td>"
+         << h(str(L, "kind")) << "</td><td>"
+         << (str(L, "rocm").empty() ? std::string("none") : h(str(L, "rocm")))
+         << "</td><td class=\"num\">" << intOf(L, "uses") << "</td><td "
+         << "class=\"mono\">";
+      size_t N = 0;
+      for (const json::Value &F : Files) {
+        if (++N > 10) {
+          OS << "<br>and " << Files.size() - 10 << " more";
+          break;
+        }
+        OS << (N > 1 ? "<br>" : "") << h(strOf(F));
+      }
+      OS << "</td><td>";
+      list(arr(L, "found_by"));
+      OS << "</td><td class=\"arith source\">" << h(str(L, "source"))
+         << "</td></tr>\n";
+    });
+    OS << "</table>\n";
+  }
+
+  /// Each build file, what its migration did, and what it left for a
+  /// person, line by line.
+  void buildFiles() {
+    const json::Object &B = obj(R, "build_files");
+    const json::Array &Items = arr(B, "items");
+    if (Items.empty())
+      return;
+    OS << "<h2 id=\"build-files\">Build files</h2>\n<p>" << h(buildFilesLine(B))
+       << ": <b>" << h(sumHours(B))
+       << "</b> <span class=\"arith\">= " << h(effortArithmetic(B))
+       << "</span></p>\n";
+    OS << "<table><tr><th>file</th><th>kind</th><th>status</th><th>left for "
+          "a person</th><th class=\"num\">hours</th></tr>\n";
+    eachObj(Items, [&](const json::Object &F) {
+      OS << "<tr><td class=\"mono\">" << h(str(F, "path")) << "</td><td>"
+         << h(str(F, "kind")) << "</td><td>" << h(str(F, "status"))
+         << "</td><td><ul class=\"evidence\">";
+      eachObj(arr(F, "errors"), [&](const json::Object &M) {
+        OS << "<li>error: " << h(buildMessageText(M)) << "</li>";
+      });
+      eachObj(arr(F, "notes"), [&](const json::Object &M) {
+        OS << "<li>" << h(buildMessageText(M)) << "</li>";
+      });
+      OS << "</ul></td><td class=\"num\">" << h(sumHours(F)) << "</td></tr>\n";
+    });
+    OS << "</table>\n";
   }
 
   void card(const std::string &Big, const std::string &Small) {
@@ -203,7 +369,11 @@ private:
     OS << "<h2 id=\"effort\">Effort estimate</h2>\n<p>Total: <b>"
        << h(sumHours(Total))
        << "</b> <span class=\"arith\">= " << h(effortArithmetic(Total))
-       << "</span></p>\n<p class=\"legend\">A finding whose fix "
+       << "</span></p>\n";
+    if (intOf(obj(R, "build_files"), "files"))
+      OS << "<p>With the build files' " << h(sumHours(obj(R, "build_files")))
+         << ": <b>" << h(sumHours(obj(E, "overall"))) << "</b></p>\n";
+    OS << "<p class=\"legend\">A finding whose fix "
           "<code>hipwright port --fix</code> applies is automatic work; "
           "findings that share a rule and a suggested edit are one pattern, "
           "whose first site costs its bucket's hour range and each further "

@@ -21,10 +21,24 @@ namespace hipwright {
 static constexpr size_t MaxFindings = 200;
 static constexpr size_t MaxListed = 50;
 static constexpr size_t MaxRows = 25;
+/// A checklist row's reasons are cut here: the table sits above the long
+/// lists, where the comment's size budget does not reach.
+static constexpr size_t MaxReasons = 300;
 /// Long lists stop once the comment is this long (GitHub's limit is 65536).
 static constexpr size_t Budget = 56000;
 
 static std::string md(StringRef S) { return markdownEscape(S); }
+
+/// \p S cut to at most \p Max bytes on a UTF-8 character boundary, with
+/// "..." when anything was cut.
+static std::string cutRight(StringRef S, size_t Max) {
+  if (S.size() <= Max)
+    return S.str();
+  size_t N = Max;
+  while (N > 0 && (static_cast<unsigned char>(S[N]) & 0xC0) == 0x80)
+    --N;
+  return S.take_front(N).str() + "...";
+}
 
 static std::string at(const json::Object &F) {
   return md(str(F, "file")) + ":" + std::to_string(intOf(F, "line"));
@@ -55,6 +69,124 @@ static void sumTable(raw_ostream &OS, StringRef Heading,
     OS << " | " << md(effortArithmetic(S)) << " | " << md(sumHours(S))
        << " |\n";
   });
+}
+
+/// The planning checklist: hours per class in view, the file table and the
+/// dependency inventory collapsed (same rows as HTML and CSV, cut at
+/// MaxListed files).
+static void checklistMarkdown(const json::Object &R, raw_ostream &OS) {
+  const json::Object &C = obj(R, "checklist");
+  OS << "### Porting checklist\n\n"
+     << "| class | files | kernels | findings | hours |\n"
+     << "|---|---:|---:|---:|---:|\n";
+  eachObj(arr(C, "classes"), [&](const json::Object &X) {
+    OS << "| " << md(str(X, "class")) << " | " << intOf(X, "files") << " | "
+       << intOf(X, "kernels") << " | " << intOf(X, "findings") << " | "
+       << md(sumHours(X)) << " |\n";
+  });
+  OS << "\n";
+  const json::Array &Files = arr(C, "files");
+  openDetails(OS, "Files by class (" + Twine(Files.size()) + ")");
+  OS << "| file | class | why | ROCm | hours |\n|---|---|---|---|---:|\n";
+  size_t N = 0;
+  eachObj(Files, [&](const json::Object &F) {
+    if (++N > MaxListed) {
+      if (N == MaxListed + 1)
+        OS << "| ... " << Files.size() - MaxListed
+           << " more (see the HTML, JSON or CSV report) | | | | |\n";
+      return;
+    }
+    OS << "| " << md(str(F, "path")) << " | " << md(str(F, "class")) << " | "
+       << md(cutRight(checklistReasons(F), MaxReasons)) << " | ";
+    bool First = true;
+    for (const json::Value &V : arr(F, "rocm")) {
+      OS << (First ? "" : "<br>") << md(V.getAsString().value_or(""));
+      First = false;
+    }
+    OS << " | " << md(sumHours(F)) << " |\n";
+  });
+  closeDetails(OS);
+  const json::Array &Kernels = arr(C, "kernels");
+  if (!Kernels.empty()) {
+    openDetails(OS, "Kernels by class (" + Twine(Kernels.size()) + ")");
+    OS << "| kernel | file | class | why |\n|---|---|---|---|\n";
+    size_t K = 0;
+    eachObj(Kernels, [&](const json::Object &X) {
+      if (++K > MaxListed) {
+        if (K == MaxListed + 1)
+          OS << "| ... " << Kernels.size() - MaxListed
+             << " more (see the HTML, JSON or CSV report) | | | |\n";
+        return;
+      }
+      OS << "| " << md(str(X, "name")) << " | " << at(X) << " | "
+         << md(str(X, "class")) << " | "
+         << md(cutRight(checklistReasons(X), MaxReasons)) << " |\n";
+    });
+    closeDetails(OS);
+  }
+  const json::Array &Deps = arr(R, "dependencies");
+  if (!Deps.empty()) {
+    openDetails(OS, "Dependencies (" + Twine(Deps.size()) + ")");
+    OS << "| library | kind | ROCm counterpart | uses | files |\n"
+       << "|---|---|---|---:|---:|\n";
+    eachObj(Deps, [&](const json::Object &L) {
+      OS << "| " << md(str(L, "library")) << " | " << md(str(L, "kind"))
+         << " | "
+         << (str(L, "rocm").empty() ? std::string("none") : md(str(L, "rocm")))
+         << " | " << intOf(L, "uses") << " | " << arr(L, "files").size()
+         << " |\n";
+    });
+    closeDetails(OS);
+  }
+}
+
+/// Each build file with its status and hours in view; what the migration
+/// left for a person collapsed, cut at MaxListed messages.
+static void buildFilesMarkdown(const json::Object &R, raw_ostream &OS) {
+  const json::Object &B = obj(R, "build_files");
+  const json::Array &Items = arr(B, "items");
+  if (Items.empty())
+    return;
+  OS << "### Build files\n\n"
+     << "| file | kind | status | notes | errors | hours |\n"
+     << "|---|---|---|---:|---:|---:|\n";
+  size_t N = 0, Messages = 0;
+  eachObj(Items, [&](const json::Object &F) {
+    Messages += arr(F, "notes").size() + arr(F, "errors").size();
+    if (++N > MaxListed) {
+      if (N == MaxListed + 1)
+        OS << "| ... " << Items.size() - MaxListed
+           << " more (see the HTML, JSON or CSV report) | | | | | |\n";
+      return;
+    }
+    OS << "| " << md(str(F, "path")) << " | " << md(str(F, "kind")) << " | "
+       << md(str(F, "status")) << " | " << arr(F, "notes").size() << " | "
+       << arr(F, "errors").size() << " | " << md(sumHours(F)) << " |\n";
+  });
+  OS << "\nBuild-file hours: " << md(effortArithmetic(B)) << " = **"
+     << md(sumHours(B)) << "**\n\n";
+  if (!Messages)
+    return;
+  openDetails(OS, "Left for a person by the build-file migration (" +
+                      Twine(Messages) + ")");
+  size_t Listed = 0;
+  eachObj(Items, [&](const json::Object &F) {
+    for (StringRef Kind : {"errors", "notes"})
+      eachObj(arr(F, Kind), [&](const json::Object &M) {
+        if (++Listed > MaxListed) {
+          if (Listed == MaxListed + 1)
+            OS << "- ... " << Messages - MaxListed
+               << " more (see the HTML, JSON or CSV report)\n";
+          return;
+        }
+        OS << "- " << md(str(F, "path"));
+        if (auto L = M.getInteger("line"))
+          OS << ":" << *L;
+        OS << (Kind == "errors" ? " (error)" : "") << ": "
+           << md(str(M, "message")) << "\n";
+      });
+  });
+  closeDetails(OS);
 }
 
 void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
@@ -90,11 +222,21 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   if (flag(Total, "floor"))
     OS << " (a floor: some files were not fully parsed, see Confidence)";
   OS << " |\n";
+  const json::Object &Build = obj(R, "build_files");
+  if (intOf(Build, "files")) {
+    OS << "| Build files | " << md(buildFilesLine(Build)) << ", "
+       << md(sumHours(Build)) << " |\n";
+    OS << "| Overall (findings + build files) | **"
+       << md(sumHours(obj(Effort, "overall"))) << "** |\n";
+  }
   OS << "| Tensor-core functions | " << arr(R, "tensor_core_kernels").size()
      << " |\n";
   OS << "| Hopper-only / unsupported API | " << arr(R, "hopper_only").size()
      << " / " << arr(R, "unsupported_api").size() << " |\n";
   OS << "| Targets | " << md(Targets) << " |\n\n";
+
+  checklistMarkdown(R, OS);
+  buildFilesMarkdown(R, OS);
 
   OS << "### Effort by category\n\n";
   sumTable(OS, "category", arr(Effort, "by_category"));

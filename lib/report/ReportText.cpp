@@ -9,6 +9,31 @@ using namespace hipwright::report;
 
 namespace hipwright {
 
+std::string checklistReasons(const json::Object &Entry) {
+  std::string Out;
+  for (const json::Value &E : arr(Entry, "evidence"))
+    if (auto S = E.getAsString())
+      Out += (Out.empty() ? "" : "; ") + S->str();
+  return Out;
+}
+
+std::string buildFilesLine(const json::Object &B) {
+  return groupedCount(intOf(B, "files")) + " (" +
+         groupedCount(intOf(B, "cmake")) + " CMake, " +
+         groupedCount(intOf(B, "make")) +
+         " Make): " + groupedCount(intOf(B, "migrated")) + " migrated, " +
+         groupedCount(intOf(B, "unchanged")) + " unchanged, " +
+         groupedCount(intOf(B, "not_migrated")) + " not migrated; " +
+         groupedCountOf(intOf(B, "notes"), "note") + ", " +
+         groupedCountOf(intOf(B, "errors"), "error") + " for a person";
+}
+
+std::string buildMessageText(const json::Object &M) {
+  if (auto L = M.getInteger("line"))
+    return "line " + std::to_string(*L) + ": " + str(M, "message");
+  return str(M, "message");
+}
+
 std::string hoursRange(double Min, double Max) {
   if (Min == Max)
     return formatHours(Min) + " h";

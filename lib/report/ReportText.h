@@ -27,6 +27,18 @@ std::string pricingBreakdown(const llvm::json::Object &Sum);
 /// (0.1-0.25 h) = 5.9-16.25 h".
 std::string patternArithmetic(const llvm::json::Object &Pattern);
 
+/// A checklist entry's evidence in one line ("a; b"); an override's source
+/// and reason are part of its evidence.
+std::string checklistReasons(const llvm::json::Object &Entry);
+
+/// The report's build_files section in one line: "2 (1 CMake, 1 Make): 2
+/// migrated, 0 unchanged, 0 not migrated; 3 notes, 0 errors for a person".
+std::string buildFilesLine(const llvm::json::Object &BuildFiles);
+
+/// One build-file note or error of the section: "line 12: TEXT", or TEXT
+/// where the line is not known.
+std::string buildMessageText(const llvm::json::Object &Message);
+
 /// "1,234" for counts in tables.
 std::string groupedCount(long long N);
 

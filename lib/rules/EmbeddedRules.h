@@ -20,4 +20,9 @@ extern const unsigned kEmbeddedRuleDocsCount;
 extern const EmbeddedRuleFile kEmbeddedBuildRules[];
 extern const unsigned kEmbeddedBuildRulesCount;
 
+/// rules/report/*.tsv: the report's table of CUDA libraries and their ROCm
+/// counterparts.
+extern const EmbeddedRuleFile kEmbeddedReportRules[];
+extern const unsigned kEmbeddedReportRulesCount;
+
 } // namespace hipwright

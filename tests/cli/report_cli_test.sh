@@ -110,6 +110,7 @@ if [ "$mode" = --chromium ]; then
   grep -qi "<img" "$work/dom.html" && fail "an <img> element was created from user text"
   grep -qi "<script" "$work/dom.html" && fail "the page has a <script> element"
   grep -q "<svg" "$work/dom.html" || fail "no inline SVG chart in the DOM"
+  grep -q 'aria-label="Hours per class"' "$work/dom.html" || fail "no hours-per-class chart in the DOM"
   finish "chromium render"
 fi
 
@@ -117,7 +118,10 @@ fi
 run 0 "json report" "$hw" report --format json -o "$work/r.json" src
 r="$work/r.json"
 [ ! -s "$work/out.txt" ] || fail "-o FILE still wrote to stdout"
-[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/2 ] || fail "json schema id"
+[ "$(json_get "$r" 'd["schema"]')" = hipwright-report/4 ] || fail "json schema id"
+[ "$(json_get "$r" '[(c["class"], c["files"], c["kernels"]) for c in d["checklist"]["classes"]]')" = "[('replace-with-library', 0, 0), ('drop', 0, 0), ('port', 3, 2)]" ] || fail "checklist classes: $(json_get "$r" 'd["checklist"]["classes"]')"
+[ "$(json_get "$r" 'sorted((f["path"], f["class"]) for f in d["files"])')" = "[('<img src=x onerror=alert(1)>.cu', 'port'), ('graph.cu', 'port'), ('sub/clean.cu', 'port')]" ] || fail "file classes: $(json_get "$r" 'd["files"]')"
+[ "$(json_get "$r" 'd["dependencies"]')" = "[]" ] || fail "a tree without CUDA libraries has dependencies"
 [ "$(json_get "$r" 'd["tree"]["files"]')" = 3 ] || fail "tree.files: $(json_get "$r" 'd["tree"]')"
 [ "$(json_get "$r" 'd["tree"]["kernels"]')" = 2 ] || fail "tree.kernels: $(json_get "$r" 'd["tree"]')"
 [ "$(json_get "$r" 'd["tree"]["lines"]')" = 14 ] || fail "tree.lines: $(json_get "$r" 'd["tree"]')"
@@ -182,7 +186,10 @@ grep -q '&lt;b&gt;scan&lt;/b&gt;' "$h" || fail "verify program name not escaped"
 grep -q '&lt;b&gt;marked-up' "$h" && fail "source text leaked into the report"
 grep -qi '<script' "$h" && fail "html has a script"
 grep -Eq "(src|href)=[\"']" "$h" && fail "html references an external resource"
-[ "$(grep -o 'https\?://[^"]*' "$h" | sort -u)" = "http://www.w3.org/2000/svg" ] || fail "html mentions a URL besides the SVG namespace"
+# The dependency table cites its sources as text; nothing else is a URL.
+[ "$(sed 's|<td class="arith source">[^<]*</td>||g' "$h" | grep -o 'https\?://[^"]*' | sort -u)" = "http://www.w3.org/2000/svg" ] || fail "html mentions a URL besides the SVG namespace"
+grep -q 'id="checklist"' "$h" || fail "html has no checklist"
+[ "$(grep -o 'id="[a-z-]*"' "$h" | head -1)" = 'id="checklist"' ] || fail "the checklist is not the first section: $(grep -o 'id="[a-z-]*"' "$h" | head -3)"
 [ "$(grep -c '<svg' "$h")" -ge 3 ] || fail "html has fewer than 3 charts"
 grep -q 'gfx950-run' "$h" || fail "verify matrix column missing"
 grep -q 'class="status fail"' "$h" || fail "verify fail cell"
@@ -268,6 +275,119 @@ grep -q 'id="confidence"' "$work/floor.html" || fail "html has no confidence sec
 grep -q 'at least ' "$work/floor.html" || fail "html total not marked as a floor"
 grep -q 'id="patterns"' "$work/floor.html" || fail "html has no patterns table"
 rm -r "$work/fifty"
+
+# The porting checklist and the dependency inventory on a tree that uses
+# CUDA libraries whose headers are not installed (the parse fails; the
+# token pass still classifies), an NVTX wrapper, an sm_90-only kernel with
+# its generic path in another file, and build files that link libraries.
+mkdir -p "$work/libs/gemm" "$work/libs/attn" "$work/libs/util"
+cat >"$work/libs/gemm/cutlass_gemm.cu" <<'CU'
+#include <cutlass/gemm/device/gemm.h>
+void run() { cutlass::gemm::device::Gemm<float, cutlass::layout::RowMajor> op; op(); }
+CU
+cat >"$work/libs/util/ranges.h" <<'CU'
+#include <nvtx3/nvToolsExt.h>
+struct Range { Range(const char *n) { nvtxRangePushA(n); } ~Range() { nvtxRangePop(); } };
+CU
+cat >"$work/libs/attn/hopper.cu" <<'CU'
+#include <cuda_runtime.h>
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+__global__ void attn(float *o) { o[threadIdx.x] = 9.0f; }
+#endif
+CU
+cat >"$work/libs/attn/generic.cu" <<'CU'
+#include <cuda_runtime.h>
+__global__ void attn(float *o) { o[threadIdx.x] = 1.0f; }
+CU
+cat >"$work/libs/CMakeLists.txt" <<'CM'
+find_package(CUDAToolkit REQUIRED)
+add_executable(app attn/generic.cu)
+target_link_libraries(app PRIVATE CUDA::cublasLt CUDA::cudart)
+CM
+printf 'LDLIBS := -lcufft -lm\n' >"$work/libs/util/Makefile"
+run 0 "report of a tree with CUDA libraries" "$hw" report --format json -o "$work/libs.json" "$work/libs"
+l="$work/libs.json"
+[ "$(json_get "$l" 'sorted((f["path"], f["class"]) for f in d["checklist"]["files"])')" = "[('attn/generic.cu', 'port'), ('attn/hopper.cu', 'drop'), ('gemm/cutlass_gemm.cu', 'replace-with-library'), ('util/ranges.h', 'drop')]" ] || fail "library tree classes: $(json_get "$l" 'd["checklist"]["files"]')"
+[ "$(json_get "$l" '[f["status"] for f in d["checklist"]["files"] if f["path"] == "gemm/cutlass_gemm.cu"]')" != "['translated']" ] || fail "the CUTLASS file was expected not to parse here"
+json_get "$l" '[f["evidence"] for f in d["checklist"]["files"] if f["path"] == "attn/hopper.cu"][0][0]' | grep -q "attn/generic.cu:2 defines 'attn'" || fail "drop evidence: $(json_get "$l" 'd["checklist"]["files"]')"
+[ "$(json_get "$l" 'sorted((x["library"], x["rocm"], x["files"]) for x in d["dependencies"])')" = "[('CUTLASS', 'hipBLASLt (GEMMs) or Composable Kernel (fused and custom kernels)', ['gemm/cutlass_gemm.cu']), ('NVTX', 'roctx (rocTracer ranges), optional', ['util/ranges.h']), ('cuBLASLt', 'hipBLASLt', ['CMakeLists.txt']), ('cuFFT', 'hipFFT (rocFFT underneath)', ['util/Makefile'])]" ] || fail "dependencies: $(json_get "$l" 'd["dependencies"]')"
+run 0 "markdown of a tree with CUDA libraries" "$hw" report --format md -o "$work/libs.md" "$work/libs"
+[ "$(grep -n '^### ' "$work/libs.md" | head -3 | cut -d: -f2-)" = "$(printf '### Porting checklist\n### Build files\n### Effort by category')" ] || fail "markdown does not start with the checklist and the build files"
+grep -q '^| gemm/cutlass\\_gemm.cu | replace-with-library | uses CUTLASS' "$work/libs.md" || fail "markdown checklist row: $(grep cutlass "$work/libs.md" | head -3)"
+run 0 "checklist csv" "$hw" report --format csv --table checklist -o "$work/libs.csv" "$work/libs"
+python3 - "$work/libs.csv" "$l" <<'PY' || fail "checklist csv rows"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+d = json.load(open(sys.argv[2]))
+assert rows[0] == ["file", "class", "reasons", "rocm", "libraries", "kernels", "findings",
+                   "hours_min", "hours_max", "floor", "override"], rows[0]
+assert [(r[0], r[1]) for r in rows[1:]] == [(f["path"], f["class"]) for f in d["checklist"]["files"]], rows
+assert all(r[2] for r in rows[1:]), "a row without reasons"
+PY
+run 0 "kernels csv" "$hw" report --format csv --table kernels -o "$work/kernels.csv" "$work/libs"
+grep -q '^attn,attn/hopper.cu,3,drop,' "$work/kernels.csv" || fail "kernels csv: $(cat "$work/kernels.csv")"
+run 0 "dependencies csv" "$hw" report --format csv --table dependencies -o "$work/deps.csv" "$work/libs"
+grep -q '^cuBLASLt,library,replace,hipBLASLt,1,CMakeLists.txt,build,' "$work/deps.csv" || fail "dependencies csv: $(cat "$work/deps.csv")"
+run 2 "--table without csv" "$hw" report --format json --table checklist "$work/libs"
+run 2 "unknown --table" "$hw" report --format csv --table everything "$work/libs"
+# A class set in .hipwright.yaml, with the reason the report shows; a class
+# without a reason is an error naming file and line.
+printf 'classify:\n  "attn/generic.cu":\n    class: drop\n    reason: "the <i>HIP</i> path replaces it"\n' >"$work/libs/.hipwright.yaml"
+run 0 "report with a classify override" "$hw" report --format html -o "$work/libs.html" "$work/libs"
+grep -q 'set by .hipwright.yaml:2: the &lt;i&gt;HIP&lt;/i&gt; path replaces it' "$work/libs.html" || fail "override reason not shown (escaped) in html"
+printf 'classify:\n  "attn/generic.cu": {class: drop}\n' >"$work/libs/.hipwright.yaml"
+run 2 "classify without a reason" "$hw" report --format json "$work/libs"
+grep -q 'hipwright.yaml:2:.*needs a reason' "$work/err.txt" || fail "classify error: $(cat "$work/err.txt")"
+rm -r "$work/libs"
+
+# Build files: every CMake file and Makefile, whether the migration changes
+# it, and what it leaves for a person (a library with no ROCm counterpart,
+# an nvcc-only flag dropped, a file CMake would reject), by line; nothing is
+# written. The Makefile's directory name is markup and a CSV cell breaker.
+odd='mk<b>&|"x,y'
+mkdir -p "$work/bf/app" "$work/bf/$odd" "$work/bf/cmake"
+printf '__global__ void k(float *x) { x[0] = 1; }\n' >"$work/bf/app/k.cu"
+cat >"$work/bf/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.21)
+project(demo LANGUAGES CXX CUDA)
+find_package(CUDAToolkit REQUIRED)
+add_executable(app app/k.cu)
+target_link_libraries(app PRIVATE CUDA::cudart CUDA::nvjpeg)
+CM
+printf 'NVCC := nvcc\nNVCCFLAGS := -O2 -maxrregcount=32\napp: k.cu\n\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n' >"$work/bf/$odd/Makefile"
+printf 'set(X 1)\nfoo(\n' >"$work/bf/cmake/broken.cmake"
+before=$(cd "$work/bf" && find . -type f | sort | xargs -d '\n' sha256sum)
+run 0 "report of a tree with build files" "$hw" report --format json -o "$work/bf.json" "$work/bf"
+[ "$(cd "$work/bf" && find . -type f | sort | xargs -d '\n' sha256sum)" = "$before" ] || fail "report changed the tree"
+b="$work/bf.json"
+[ "$(json_get "$b" '[d["build_files"][k] for k in ("files", "cmake", "make", "migrated", "unchanged", "not_migrated", "notes", "errors", "min_hours", "max_hours")]')" = "[3, 2, 1, 2, 0, 1, 2, 1, 1.5, 6]" ] || fail "build_files totals: $(json_get "$b" 'd["build_files"]')"
+[ "$(json_get "$b" '[(i["path"], i["kind"], i["status"], i["changed"]) for i in d["build_files"]["items"]]')" = "[('CMakeLists.txt', 'cmake', 'migrated', True), ('cmake/broken.cmake', 'cmake', 'not-migrated', False), ('mk<b>&|\"x,y/Makefile', 'make', 'migrated', True)]" ] || fail "build_files items: $(json_get "$b" 'd["build_files"]["items"]')"
+[ "$(json_get "$b" '[(m["line"], m["message"]) for m in d["build_files"]["items"][0]["notes"]]')" = "[(5, 'CUDA::nvjpeg left as written: rocJPEG has its own API')]" ] || fail "CMake note: $(json_get "$b" 'd["build_files"]["items"][0]')"
+json_get "$b" 'd["build_files"]["items"][2]["notes"][0]' | grep -q "'line': 2, 'message': \"nvcc flag '-maxrregcount=32' dropped: " || fail "Makefile note: $(json_get "$b" 'd["build_files"]["items"][2]')"
+[ "$(json_get "$b" '(float(d["effort"]["overall"]["min_hours"] - d["effort"]["total"]["min_hours"]), float(d["effort"]["overall"]["max_hours"] - d["effort"]["total"]["max_hours"]))')" = "(1.5, 6.0)" ] || fail "overall hours: $(json_get "$b" 'd["effort"]["overall"]')"
+run 0 "build files md" "$hw" report --format md -o "$work/bf.md" "$work/bf"
+grep -qF '| Build files | 3 (2 CMake, 1 Make): 2 migrated, 0 unchanged, 1 not migrated; 2 notes, 1 error for a person, 1.5-6 h |' "$work/bf.md" || fail "markdown build-files summary: $(grep 'Build files' "$work/bf.md")"
+grep -qF '| mk&lt;b&gt;&amp;\|"x,y/Makefile | make | migrated | 1 | 0 | 0.25-1 h |' "$work/bf.md" || fail "markdown build-file row: $(grep Makefile "$work/bf.md")"
+grep -qF -e "- cmake/broken.cmake:2 (error): missing ')' for foo(" "$work/bf.md" || fail "markdown build-file error"
+run 0 "build files html" "$hw" report --format html -o "$work/bf.html" "$work/bf"
+grep -qF '<td class="mono">mk&lt;b&gt;&amp;|&quot;x,y/Makefile</td>' "$work/bf.html" || fail "html build-file row: $(grep -o '<td class="mono">mk[^/]*' "$work/bf.html")"
+grep -qF '<li>line 5: CUDA::nvjpeg left as written: rocJPEG has its own API</li>' "$work/bf.html" || fail "html build-file note"
+grep -qF 'mk<b>' "$work/bf.html" && fail "html has the directory name as markup"
+run 0 "build files csv" "$hw" report --format csv --table build-files -o "$work/bf.csv" "$work/bf"
+python3 - "$work/bf.csv" "$b" <<'PY' || fail "build-files csv: $(cat "$work/bf.csv")"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+d = json.load(open(sys.argv[2]))
+assert rows[0] == ["file", "kind", "status", "changed", "severity", "line", "message", "file_hours_min", "file_hours_max"], rows[0]
+want = []
+for i in d["build_files"]["items"]:
+    for sev in ("errors", "notes"):
+        for m in i[sev]:
+            want.append([i["path"], sev[:-1], str(m["line"]), m["message"]])
+assert [[r[0], r[4], r[5], r[6]] for r in rows[1:]] == want, rows
+PY
+grep -q $'^"mk<b>&|""x,y/Makefile",make,migrated,true,note,2,' "$work/bf.csv" || fail "csv quoting of the Makefile path"
+rm -r "$work/bf"
 
 # Exit codes: findings never fail a report; usage and input errors are 2.
 run 2 "no paths" "$hw" report --format json

@@ -134,3 +134,54 @@ TEST_CASE("a malformed exclude glob is an error at its line", "[config]") {
   std::string Msg = llvm::toString(C.takeError());
   CHECK(Msg.find("cfg.yaml:3: exclude: 'bad[' is not a valid glob") == 0);
 }
+
+TEST_CASE("classify entries set a file's checklist class with a reason",
+          "[config][checklist]") {
+  auto C = parseConfig("cfg.yaml", "classify:\n"
+                                   "  \"legacy/*.cu\": {class: drop, reason: "
+                                   "\"kernels/ has the generic path\"}\n"
+                                   "  legacy/keep.cu:\n"
+                                   "    class: port\n"
+                                   "    reason: still used on AMD\n");
+  REQUIRE(static_cast<bool>(C));
+  REQUIRE(C->ClassOverrides.size() == 2);
+  CHECK(C->ClassOverrides[0].Line == 2);
+  const ClassOverride *O = C->classOverrideFor("legacy/a.cu");
+  REQUIRE(O);
+  CHECK(O->Class == "drop");
+  CHECK(O->Reason == "kernels/ has the generic path");
+  // The last match wins.
+  REQUIRE(C->classOverrideFor("legacy/keep.cu"));
+  CHECK(C->classOverrideFor("legacy/keep.cu")->Class == "port");
+  CHECK(!C->classOverrideFor("src/a.cu"));
+
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  dumpConfig(*C, OS);
+  auto Back = parseConfig("dump.yaml", Out);
+  REQUIRE(static_cast<bool>(Back));
+  REQUIRE(Back->ClassOverrides.size() == 2);
+  CHECK(Back->ClassOverrides[1].Reason == "still used on AMD");
+  CHECK(Back->ClassOverrides[0].Pattern == "legacy/*.cu");
+}
+
+TEST_CASE("a classify entry needs a known class and a reason, at its line",
+          "[config][checklist]") {
+  auto Bad = [](const char *Text) {
+    auto C = parseConfig("cfg.yaml", Text);
+    REQUIRE(!static_cast<bool>(C));
+    return llvm::toString(C.takeError());
+  };
+  std::string Class =
+      Bad("classify:\n  a.cu:\n    class: rewrite\n    reason: x\n");
+  CHECK(Class.find("cfg.yaml:3:") == 0);
+  CHECK(Class.find("class must be replace-with-library, drop or port, not "
+                   "'rewrite'") != std::string::npos);
+  CHECK(Bad("classify:\n  a.cu: {class: drop}\n").find("cfg.yaml:2:") == 0);
+  CHECK(Bad("classify:\n  a.cu: {class: drop}\n").find("needs a reason") !=
+        std::string::npos);
+  CHECK(Bad("classify:\n  a.cu: {class: drop, reason: r, owner: me}\n")
+            .find("unknown key 'owner'") != std::string::npos);
+  CHECK(Bad("classify:\n  \"a[.cu\": {class: drop, reason: r}\n")
+            .find("not a valid glob") != std::string::npos);
+}

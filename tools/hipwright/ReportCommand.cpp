@@ -35,12 +35,16 @@ static const char *ReportHelp =
 Writes a migration-effort report for a CUDA tree: its size, how much the
 translator converts automatically, every finding by category, file and
 directory, the estimated manual effort (docs/effort-model.md), tensor-core
-kernels with their MFMA / rocWMMA equivalents, Hopper-only features and
-unsupported APIs. Writes no source.
+kernels with their MFMA / rocWMMA equivalents, Hopper-only features,
+unsupported APIs, and the tree's CMake files and Makefiles with what their
+migration would leave for a person. Writes no source and no build file.
 
   --format FMT           html, md, json or csv (default: from -o's extension,
                          else md)
   -o FILE                write the report to FILE instead of stdout
+  --table TABLE          with csv: findings (default), checklist (files by
+                         class), kernels (kernels by class), dependencies
+                         (libraries) or build-files (notes per build file)
   --verify RESULTS.json  include the matrix of a `hipwright verify` run
   --targets LIST         AMD targets (default: the config's, else
                          gfx942,gfx950)
@@ -80,7 +84,8 @@ static std::optional<std::string> formatFromExtension(StringRef File) {
 
 int runReportCommand(const std::vector<std::string> &Args) {
   PortRequest Req;
-  std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format;
+  std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format,
+      Table;
   ArgCursor C(Args);
   while (!C.done()) {
     bool Missing = false;
@@ -102,6 +107,12 @@ int runReportCommand(const std::vector<std::string> &Args) {
       if (*V != "html" && *V != "md" && *V != "json" && *V != "csv")
         return reportUsage("--format must be html, md, json or csv");
       Format = *V;
+    } else if (auto V = C.value("--table", Missing)) {
+      if (*V != "findings" && *V != "checklist" && *V != "kernels" &&
+          *V != "dependencies" && *V != "build-files")
+        return reportUsage("--table must be findings, checklist, kernels, "
+                           "dependencies or build-files");
+      Table = *V;
     } else if (auto V = C.value("-o", Missing)) {
       OutFile = *V;
     } else if (auto V = C.value("--verify", Missing)) {
@@ -122,6 +133,9 @@ int runReportCommand(const std::vector<std::string> &Args) {
     return reportUsage("no input paths");
   if (!Format)
     Format = OutFile ? formatFromExtension(*OutFile).value_or("md") : "md";
+  if (Table && *Format != "csv")
+    return reportUsage("--table needs --format csv (one CSV file holds one "
+                       "table; the other formats hold them all)");
 
   // Read everything that can fail cheaply before the long parse.
   std::optional<json::Object> Verify;
@@ -195,7 +209,12 @@ int runReportCommand(const std::vector<std::string> &Args) {
   if (*Format == "json")
     TS << formatv("{0:2}", json::Value(std::move(*Report))) << "\n";
   else if (*Format == "csv")
-    printReportCsv(*Report, TS);
+    printReportCsv(*Report, TS,
+                   !Table || *Table == "findings" ? CsvTable::Findings
+                   : *Table == "checklist"        ? CsvTable::Checklist
+                   : *Table == "kernels"          ? CsvTable::Kernels
+                   : *Table == "dependencies"     ? CsvTable::Dependencies
+                                                  : CsvTable::BuildFiles);
   else if (*Format == "html")
     printReportHtml(*Report, TS);
   else

@@ -1,0 +1,174 @@
+//===- BuildFilesSection.cpp - build files in the report ------------------===//
+#include "report/BuildFilesSection.h"
+
+#include "buildfiles/BuildFiles.h"
+#include "report/EffortModel.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace hipwright {
+
+BuildMessage splitBuildMessage(StringRef Path, StringRef Message) {
+  BuildMessage Out;
+  StringRef S = Message;
+  if (!S.consume_front(Path)) {
+    Out.Text = Message.str();
+    return Out;
+  }
+  // ":LINE" and, from CMake's parser, never a column; then ": note: " or
+  // ": error: ".
+  if (S.consume_front(":")) {
+    StringRef Digits = S.take_while(isDigit);
+    if (!Digits.empty() && !Digits.getAsInteger(10, Out.Line))
+      S = S.drop_front(Digits.size());
+  }
+  S.consume_front(":");
+  S = S.ltrim();
+  if (!S.consume_front("note: "))
+    S.consume_front("error: ");
+  Out.Text = S.str();
+  return Out;
+}
+
+namespace {
+
+unsigned lineCount(StringRef Text) {
+  if (Text.empty())
+    return 0;
+  return Text.count('\n') + (Text.back() == '\n' ? 0 : 1);
+}
+
+/// count x range per bucket range, as the findings' sums print them.
+struct Terms {
+  std::map<std::tuple<std::string, double, double>, unsigned> Count;
+  void add(const EffortBucket &B, unsigned N) {
+    if (N)
+      Count[{B.Name, B.MinHours, B.MaxHours}] += N;
+  }
+  double min() const {
+    double S = 0;
+    for (auto &[K, N] : Count)
+      S += N * std::get<1>(K);
+    return S;
+  }
+  double max() const {
+    double S = 0;
+    for (auto &[K, N] : Count)
+      S += N * std::get<2>(K);
+    return S;
+  }
+  json::Array toJson() const {
+    json::Array A;
+    for (auto &[K, N] : Count)
+      A.push_back(json::Object{{"bucket", std::get<0>(K)},
+                               {"count", N},
+                               {"min_each", std::get<1>(K)},
+                               {"max_each", std::get<2>(K)},
+                               {"min_hours", N * std::get<1>(K)},
+                               {"max_hours", N * std::get<2>(K)}});
+    return A;
+  }
+};
+
+json::Array messagesJson(StringRef Path, const std::vector<std::string> &Ms) {
+  json::Array A;
+  for (const std::string &M : Ms) {
+    BuildMessage B = splitBuildMessage(Path, M);
+    A.push_back(json::Object{
+        {"line", B.Line ? json::Value(B.Line) : json::Value(nullptr)},
+        {"message", B.Text}});
+  }
+  return A;
+}
+
+} // namespace
+
+Expected<json::Object>
+buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
+                  ConfigResolver &Configs) {
+  // What port made of the build files, or the same migration run here: the
+  // report reads the tree; it writes nothing.
+  std::vector<BuildFileResult> Migrated;
+  for (const FileOutcome &F : R.Files)
+    if (F.BuildFile)
+      Migrated.push_back({F.Path, F.Original, F.Translated, F.Notes, F.Errors});
+  if (Migrated.empty() && !R.Inputs.BuildFiles.empty()) {
+    BuildMigrationOptions Opts;
+    if (!Targets.empty())
+      Opts.Architectures = Targets;
+    Migrated = migrateBuildFiles(R.Inputs.BuildFiles, Opts);
+  }
+
+  std::map<const Config *, EffortModel> Models;
+  Terms Total;
+  unsigned CMake = 0, Make = 0, Changed = 0, Unchanged = 0, NotMigrated = 0,
+           Notes = 0, Errors = 0;
+  json::Array Items;
+  for (const BuildFileResult &B : Migrated) {
+    Expected<const Config *> Cfg = Configs.forFile(B.Path);
+    if (!Cfg)
+      return Cfg.takeError();
+    auto It = Models.find(*Cfg);
+    if (It == Models.end()) {
+      Expected<EffortModel> M = EffortModel::forConfig(**Cfg);
+      if (!M)
+        return M.takeError();
+      It = Models.emplace(*Cfg, std::move(*M)).first;
+    }
+    // Both buckets are defaults, which a configuration may re-price but
+    // not remove.
+    const EffortBucket &NoteB = *It->second.bucket(kBuildNoteBucket);
+    const EffortBucket &ErrorB = *It->second.bucket(kBuildErrorBucket);
+    Terms Own;
+    Own.add(NoteB, B.Notes.size());
+    // A file the migration could not read is one hand migration, however
+    // many errors say why.
+    Own.add(ErrorB, B.Errors.empty() ? 0 : 1);
+    Total.add(NoteB, B.Notes.size());
+    Total.add(ErrorB, B.Errors.empty() ? 0 : 1);
+
+    bool IsMake = buildFileKind(B.Path) == BuildFileKind::Make;
+    (IsMake ? Make : CMake)++;
+    std::string Status;
+    if (!B.Errors.empty()) {
+      Status = "not-migrated";
+      ++NotMigrated;
+    } else if (B.Translated != B.Original) {
+      Status = "migrated";
+      ++Changed;
+    } else {
+      Status = "unchanged";
+      ++Unchanged;
+    }
+    Notes += B.Notes.size();
+    Errors += B.Errors.size();
+    Items.push_back(json::Object{
+        {"path", R.Inputs.relative(B.Path)},
+        {"kind", IsMake ? "make" : "cmake"},
+        {"status", Status},
+        {"changed", B.Errors.empty() && B.Translated != B.Original},
+        {"lines", lineCount(B.Original)},
+        {"notes", messagesJson(B.Path, B.Notes)},
+        {"errors", messagesJson(B.Path, B.Errors)},
+        {"min_hours", Own.min()},
+        {"max_hours", Own.max()}});
+  }
+  return json::Object{{"files", int64_t(Migrated.size())},
+                      {"cmake", CMake},
+                      {"make", Make},
+                      {"migrated", Changed},
+                      {"unchanged", Unchanged},
+                      {"not_migrated", NotMigrated},
+                      {"notes", Notes},
+                      {"errors", Errors},
+                      {"min_hours", Total.min()},
+                      {"max_hours", Total.max()},
+                      {"terms", Total.toJson()},
+                      {"items", std::move(Items)}};
+}
+
+} // namespace hipwright

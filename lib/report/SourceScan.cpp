@@ -1,0 +1,360 @@
+//===- SourceScan.cpp - what a token pass sees in one CUDA file -----------===//
+#include "report/SourceScan.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace hipwright {
+
+unsigned nvidiaOnlyArchFloor(StringRef Condition) {
+  // The arch the port compiles AMD device code as (docs/cli.md).
+  constexpr unsigned PortedArch = 800;
+  unsigned Floor = 0;
+  static const Regex Compare(
+      "__CUDA_ARCH(_SPECIFIC|_FAMILY_SPECIFIC)?__[[:space:]]*(>=|>)[[:space:]]*"
+      "([0-9]+)");
+  static const Regex Feature("__CUDA_ARCH_FEAT_SM([0-9]+)");
+  StringRef Rest = Condition;
+  SmallVector<StringRef, 4> M;
+  while (Compare.match(Rest, &M)) {
+    unsigned N = 0;
+    if (!M[3].getAsInteger(10, N)) {
+      unsigned F = M[2] == ">" ? N + 1 : N;
+      Floor = std::max(Floor, F);
+    }
+    Rest = Rest.substr(M[0].data() - Rest.data() + M[0].size());
+  }
+  Rest = Condition;
+  while (Feature.match(Rest, &M)) {
+    unsigned N = 0;
+    if (!M[1].getAsInteger(10, N))
+      Floor = std::max(Floor, N * 10);
+    Rest = Rest.substr(M[0].data() - Rest.data() + M[0].size());
+  }
+  // A negated or upper-bounded test (`!(__CUDA_ARCH__ >= 900)`,
+  // `__CUDA_ARCH__ < 900`) selects the generic side: not a gate.
+  if (Condition.contains('!') || Condition.contains("<"))
+    return 0;
+  return Floor > PortedArch ? Floor : 0;
+}
+
+namespace {
+
+struct Tok {
+  clang::tok::TokenKind Kind;
+  size_t Offset;
+  StringRef Text;
+  bool StartOfLine;
+};
+
+std::vector<Tok> lexAll(StringRef Text) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  std::vector<Tok> Out;
+  // The raw lexer stamps some location on tokens; only offsets are used.
+  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
+                   Text.begin(), Text.begin(), Text.end());
+  Lex.SetCommentRetentionState(false);
+  clang::Token T;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(clang::tok::eof))
+      break;
+    size_t End = Lex.getBufferLocation() - Text.begin();
+    size_t Start = End - T.getLength();
+    Out.push_back({T.getKind(), Start, Text.substr(Start, T.getLength()),
+                   T.isAtStartOfLine()});
+  }
+  return Out;
+}
+
+/// One past the end of the logical line starting at \p Off (backslash
+/// continuations joined).
+size_t logicalLineEnd(StringRef Text, size_t Off) {
+  while (true) {
+    size_t NL = Text.find('\n', Off);
+    if (NL == StringRef::npos)
+      return Text.size();
+    size_t Last = NL;
+    while (Last > Off && (Text[Last - 1] == '\r' || Text[Last - 1] == ' ' ||
+                          Text[Last - 1] == '\t'))
+      --Last;
+    if (Last > Off && Text[Last - 1] == '\\') {
+      Off = NL + 1;
+      continue;
+    }
+    return NL;
+  }
+}
+
+std::string collapse(StringRef S) {
+  std::string Out;
+  bool Space = false;
+  for (char C : S) {
+    if (C == '\\' || isSpace(C)) {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+bool isIdent(const Tok &T) { return T.Kind == clang::tok::raw_identifier; }
+
+class Scanner {
+public:
+  Scanner(StringRef Text, const LibraryTable &Libs)
+      : Text(Text), Libs(Libs), Toks(lexAll(Text)) {
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        LineStarts.push_back(I + 1);
+  }
+
+  SourceScanResult run() {
+    for (size_t I = 0; I < Toks.size();) {
+      const Tok &T = Toks[I];
+      if (T.Kind == clang::tok::hash && T.StartOfLine) {
+        I = directive(I);
+        continue;
+      }
+      use(I);
+      if (T.Kind == clang::tok::lesslessless && !R.Launches++)
+        R.FirstLaunchLine = lineOf(T.Offset);
+      if (isIdent(T) && (T.Text == "__global__" || T.Text == "__device__"))
+        R.DeviceCode = true;
+      if (isIdent(T) && T.Text == "__global__") {
+        I = kernel(I);
+        continue;
+      }
+      ++I;
+    }
+    return std::move(R);
+  }
+
+private:
+  StringRef Text;
+  const LibraryTable &Libs;
+  std::vector<Tok> Toks;
+  std::vector<size_t> LineStarts{0};
+  SourceScanResult R;
+  /// Open #if blocks: the gate's index (or -1) and whether the block is
+  /// past its #elif/#else.
+  struct Open {
+    int Gate;
+    bool Alternative;
+  };
+  std::vector<Open> Stack;
+
+  unsigned lineOf(size_t Off) const {
+    return std::upper_bound(LineStarts.begin(), LineStarts.end(), Off) -
+           LineStarts.begin();
+  }
+
+  void addUse(const LibraryRow *L, size_t Off, std::string How) {
+    R.Uses.push_back({L, lineOf(Off), Off, std::move(How)});
+  }
+
+  /// A library named by token \p I: a namespace qualifier or an API prefix.
+  void use(size_t I) {
+    const Tok &T = Toks[I];
+    if (!isIdent(T))
+      return;
+    bool Qualifier = I + 1 < Toks.size() &&
+                     Toks[I + 1].Kind == clang::tok::coloncolon &&
+                     !(I > 0 && Toks[I - 1].Kind == clang::tok::coloncolon &&
+                       I > 1 && isIdent(Toks[I - 2]));
+    bool UsingNamespace =
+        I > 1 && Toks[I - 1].Text == "namespace" && Toks[I - 2].Text == "using";
+    if (Qualifier || UsingNamespace)
+      if (const LibraryRow *L = Libs.byNamespace(T.Text)) {
+        addUse(L, T.Offset, T.Text.str() + "::");
+        return;
+      }
+    if (const LibraryRow *L = Libs.byIdentifier(T.Text))
+      addUse(L, T.Offset, T.Text.str());
+  }
+
+  /// Handles the directive whose '#' is token \p I; returns the index of
+  /// the first token after it. Only #include and the #if family matter;
+  /// the tokens of other directives (#define bodies) still count as uses.
+  size_t directive(size_t I) {
+    size_t Begin = Toks[I].Offset;
+    size_t End = logicalLineEnd(Text, Begin);
+    size_t Next = I + 1;
+    auto After = [&] {
+      while (Next < Toks.size() && Toks[Next].Offset < End)
+        ++Next;
+      return Next;
+    };
+    if (Next >= Toks.size() || Toks[Next].Offset >= End)
+      return After();
+    StringRef Name = Toks[Next].Text;
+    StringRef Rest = Text.slice(Toks[Next].Offset + Name.size(), End).trim();
+    unsigned Line = lineOf(Begin);
+    if (Name == "include" || Name == "include_next") {
+      if (Rest.size() > 2 && (Rest[0] == '<' || Rest[0] == '"')) {
+        char Close = Rest[0] == '<' ? '>' : '"';
+        size_t E = Rest.find(Close, 1);
+        if (E != StringRef::npos) {
+          StringRef Path = Rest.slice(1, E);
+          if (const LibraryRow *L = Libs.byHeader(Path))
+            addUse(L, Begin, "#include " + Rest.substr(0, E + 1).str());
+        }
+      }
+      return After();
+    }
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
+      int Gate = -1;
+      if (Name == "if" && nvidiaOnlyArchFloor(Rest)) {
+        Gate = R.Gates.size();
+        R.Gates.push_back({Line, collapse(Rest), 0});
+      }
+      Stack.push_back({Gate, false});
+      return After();
+    }
+    if (Name == "elif" || Name == "else" || Name == "elifdef" ||
+        Name == "elifndef") {
+      if (!Stack.empty()) {
+        Open &O = Stack.back();
+        if (O.Gate >= 0 && !R.Gates[O.Gate].AlternativeLine)
+          R.Gates[O.Gate].AlternativeLine = Line;
+        O.Alternative = true;
+      }
+      return After();
+    }
+    if (Name == "endif") {
+      if (!Stack.empty())
+        Stack.pop_back();
+      return After();
+    }
+    return Next; // #define and the rest: their tokens are read as code
+  }
+
+  /// The innermost NVIDIA-only branch the current position is in, or -1.
+  int currentGate() const {
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+      if (It->Gate >= 0 && !It->Alternative)
+        return It->Gate;
+    return -1;
+  }
+
+  /// Reads the __global__ definition at token \p I; returns the index
+  /// after what it consumed (the body's end, or the token after
+  /// __global__ when this is no definition).
+  size_t kernel(size_t I) {
+    size_t J = I + 1;
+    StringRef Name;
+    int Angle = 0;
+    // Declarator up to the parameter list: the name is the last identifier
+    // outside template arguments; attribute-like macros are skipped whole.
+    for (; J < Toks.size(); ++J) {
+      const Tok &T = Toks[J];
+      if (T.Kind == clang::tok::hash && T.StartOfLine)
+        return I + 1;
+      if (T.Kind == clang::tok::semi || T.Kind == clang::tok::l_brace ||
+          T.Kind == clang::tok::r_brace)
+        return I + 1;
+      if (isIdent(T) && (T.Text == "__launch_bounds__" ||
+                         T.Text == "__attribute__" || T.Text == "__declspec" ||
+                         T.Text == "alignas" || T.Text == "__cluster_dims__")) {
+        J = skipParens(J + 1);
+        if (J >= Toks.size())
+          return I + 1;
+        --J; // the loop's ++J lands on the token after the group
+        continue;
+      }
+      if (T.Kind == clang::tok::less && J > 0 && isIdent(Toks[J - 1])) {
+        ++Angle;
+        continue;
+      }
+      if (T.Kind == clang::tok::greater && Angle > 0) {
+        --Angle;
+        continue;
+      }
+      if (Angle == 0 && isIdent(T))
+        Name = T.Text;
+      if (Angle == 0 && T.Kind == clang::tok::l_paren)
+        break;
+    }
+    if (J >= Toks.size() || Name.empty())
+      return I + 1;
+    J = skipParens(J);
+    // Trailing parts up to the body or the ';' of a declaration.
+    for (; J < Toks.size(); ++J) {
+      if (Toks[J].Kind == clang::tok::semi)
+        return J + 1;
+      if (Toks[J].Kind == clang::tok::l_brace)
+        break;
+      if (Toks[J].Kind == clang::tok::hash && Toks[J].StartOfLine)
+        return I + 1;
+    }
+    if (J >= Toks.size())
+      return I + 1;
+    ScannedKernel K;
+    K.Name = Name.str();
+    K.Line = lineOf(Toks[I].Offset);
+    K.Gate = currentGate();
+    K.BodyBegin = Toks[J].Offset;
+    // The body: braces counted, directives inside it handled as usual so
+    // the #if stack stays right, library uses recorded.
+    unsigned Depth = 0;
+    for (; J < Toks.size();) {
+      const Tok &T = Toks[J];
+      if (T.Kind == clang::tok::hash && T.StartOfLine) {
+        J = directive(J);
+        continue;
+      }
+      if (T.Kind == clang::tok::l_brace)
+        ++Depth;
+      else if (T.Kind == clang::tok::r_brace && --Depth == 0) {
+        K.BodyEnd = T.Offset + 1;
+        R.Kernels.push_back(std::move(K));
+        return J + 1;
+      }
+      use(J);
+      ++J;
+    }
+    // Unterminated body (a truncated file): keep what was read.
+    K.BodyEnd = Text.size();
+    R.Kernels.push_back(std::move(K));
+    return J;
+  }
+
+  /// Index after the parenthesized group starting at token \p J ('(');
+  /// \p J itself when it is no '('.
+  size_t skipParens(size_t J) {
+    if (J >= Toks.size() || Toks[J].Kind != clang::tok::l_paren)
+      return J;
+    unsigned Depth = 0;
+    for (; J < Toks.size(); ++J) {
+      if (Toks[J].Kind == clang::tok::l_paren)
+        ++Depth;
+      else if (Toks[J].Kind == clang::tok::r_paren && --Depth == 0)
+        return J + 1;
+    }
+    return J;
+  }
+};
+
+} // namespace
+
+SourceScanResult scanSource(StringRef Text, const LibraryTable &Libraries) {
+  // clang's lexer reads up to a NUL after the buffer's end; a StringRef
+  // need not have one, a std::string always does.
+  std::string Copy = Text.str();
+  return Scanner(Copy, Libraries).run();
+}
+
+} // namespace hipwright

@@ -1,0 +1,73 @@
+//===- SourceScan.h - what a token pass sees in one CUDA file ---*- C++ -*-===//
+//
+// The report's dependency inventory and classification must work on files
+// the parse could not read (a CUTLASS include that is not installed stops
+// the parse at line 1), so they read the file's text with clang's raw lexer
+// instead: #include lines, NVIDIA-architecture #if gates, __global__
+// definitions with their bodies, and every use of a library the library
+// table knows (include, namespace qualifier, API prefix). Nothing here
+// needs headers, macros or a compile command.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "report/LibraryTable.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace hipwright {
+
+/// An #if branch only NVIDIA GPUs newer than the sm_80 path the port
+/// compiles can take (`__CUDA_ARCH__ >= 900`, `__CUDA_ARCH_FEAT_SM90_ALL`):
+/// hipwright's prologue (docs/cli.md) makes AMD device code the sm_80 path,
+/// so on AMD this branch never runs.
+struct ArchGate {
+  unsigned Line = 0;
+  std::string Condition; ///< as written, whitespace collapsed
+  /// The #elif or #else line that starts the other path; 0: none.
+  unsigned AlternativeLine = 0;
+};
+
+struct ScannedKernel {
+  std::string Name;
+  unsigned Line = 0;
+  size_t BodyBegin = 0, BodyEnd = 0; ///< offsets of '{' and one past '}'
+  /// Index into SourceScanResult::Gates of the NVIDIA-only branch the
+  /// definition sits in; -1: none.
+  int Gate = -1;
+};
+
+struct LibraryUse {
+  const LibraryRow *Library = nullptr;
+  unsigned Line = 0;
+  size_t Offset = 0;
+  std::string How; ///< "#include <cublas_v2.h>", "cub::", "cublasSgemm"
+};
+
+struct SourceScanResult {
+  std::vector<ScannedKernel> Kernels;
+  std::vector<ArchGate> Gates;
+  std::vector<LibraryUse> Uses; ///< in file order
+  /// __global__ or __device__ outside preprocessor directives.
+  bool DeviceCode = false;
+  /// Kernel launches (`<<<`) outside kernel bodies, and the first one's
+  /// line.
+  unsigned Launches = 0;
+  unsigned FirstLaunchLine = 0;
+};
+
+/// Scans \p Text (one file's contents) for what LibraryTable \p Libraries
+/// knows. Never fails: text the lexer does not understand is skipped.
+SourceScanResult scanSource(llvm::StringRef Text,
+                            const LibraryTable &Libraries);
+
+/// The NVIDIA architecture floor an #if condition requires, when it
+/// requires one above the sm_80 path the port compiles (`__CUDA_ARCH__ >=
+/// 900` -> 900, `__CUDA_ARCH__ > 800` -> 801, `__CUDA_ARCH_FEAT_SM90_ALL`
+/// -> 900); 0 otherwise.
+unsigned nvidiaOnlyArchFloor(llvm::StringRef Condition);
+
+} // namespace hipwright

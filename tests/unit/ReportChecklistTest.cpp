@@ -1,0 +1,249 @@
+// The checklist and dependency inventory in the report model and every
+// printer, from a hand-made PortResult (no parse) over a real directory
+// (build files and .hipwright.yaml are read from disk).
+#include "report/BuildReport.h"
+#include "report/ReportPrinters.h"
+
+#include "TempDir.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hipwright;
+using namespace llvm;
+using hipwright::testing::TempDir;
+
+namespace {
+
+struct Tree {
+  TempDir Dir;
+  PortResult R;
+  std::optional<ConfigResolver> Configs;
+
+  void source(const std::string &Rel, StringRef Text,
+              FileStatus Status = FileStatus::Translated) {
+    FileOutcome O;
+    O.Path = Dir.write(Rel, Text);
+    O.Status = Status;
+    O.Original = Text.str();
+    R.Files.push_back(O);
+    R.Inputs.Units.push_back(O.Path);
+  }
+
+  json::Object build(std::vector<Finding> Findings = {}) {
+    R.Inputs.Root = Dir.str();
+    if (!Configs)
+      Configs.emplace(std::nullopt);
+    ReportInput In;
+    In.Result = &R;
+    In.Findings = std::move(Findings);
+    In.Targets = {"gfx942"};
+    In.Configs = &*Configs;
+    auto Report = buildReport(In);
+    REQUIRE(static_cast<bool>(Report));
+    return std::move(*Report);
+  }
+};
+
+const json::Object *entry(const json::Object &R, StringRef Section,
+                          StringRef Key, StringRef Value) {
+  const json::Array *A = R.getObject("checklist")
+                             ? R.getObject("checklist")->getArray(Section)
+                             : nullptr;
+  if (Section == "dependencies")
+    A = R.getArray("dependencies");
+  REQUIRE(A);
+  for (const json::Value &V : *A)
+    if (V.getAsObject()->getString(Key) == Value)
+      return V.getAsObject();
+  FAIL("no " << Section.str() << " entry " << Value.str());
+  return nullptr;
+}
+
+std::string evidence(const json::Object &E) {
+  std::string S;
+  for (const json::Value &V : *E.getArray("evidence"))
+    S += V.getAsString()->str() + "\n";
+  return S;
+}
+
+} // namespace
+
+TEST_CASE("the checklist classifies every CUDA file, parsed or not",
+          "[report][checklist]") {
+  Tree T;
+  // The parse stopped at the missing CUTLASS header: the token pass still
+  // sees what the file is.
+  T.source("gemm/cutlass_gemm.cu",
+           "#include <cutlass/gemm/device/gemm.h>\n"
+           "void run() { cutlass::gemm::device::Gemm<float> op; op(); }\n",
+           FileStatus::Partial);
+  T.source("kernels/scale.cu",
+           "__global__ void scale(float *p) { *p *= 2; }\n");
+  T.source("util/nvtx_ranges.h", "#include <nvtx3/nvToolsExt.h>\n"
+                                 "struct Range { Range(const char *n) { "
+                                 "nvtxRangePushA(n); } ~Range() { "
+                                 "nvtxRangePop(); } };\n");
+  T.source("host/plain.cpp", "int main() { return 0; }\n",
+           FileStatus::Unchanged);
+  T.R.Inputs.BuildFiles = {
+      T.Dir.write("CMakeLists.txt",
+                  "find_package(CUDAToolkit)\n"
+                  "add_executable(app kernels/scale.cu)\n"
+                  "target_link_libraries(app PRIVATE CUDA::cublasLt "
+                  "CUDA::cudart)\n"),
+      T.Dir.write("legacy/Makefile", "LIBS := -lcufft -lm\n")};
+  json::Object R = T.build({[&] {
+    Finding F;
+    F.File = T.Dir.path("kernels/scale.cu");
+    F.Line = 1;
+    F.RuleId = "warp-size";
+    F.Message = "m";
+    return F;
+  }()});
+  CHECK(*R.getString("schema") == "hipwright-report/4");
+
+  const json::Object *Gemm = entry(R, "files", "path", "gemm/cutlass_gemm.cu");
+  CHECK(*Gemm->getString("class") == "replace-with-library");
+  CHECK(evidence(*Gemm).find("uses CUTLASS (#include "
+                             "<cutlass/gemm/device/gemm.h>, line 1)") == 0);
+  CHECK(*Gemm->getBoolean("floor"));
+  const json::Object *Scale = entry(R, "files", "path", "kernels/scale.cu");
+  CHECK(*Scale->getString("class") == "port");
+  CHECK(*Scale->getInteger("findings") == 1);
+  CHECK(*entry(R, "files", "path", "util/nvtx_ranges.h")->getString("class") ==
+        "drop");
+  // A plain C++ file is not on a CUDA checklist.
+  const json::Object &C = *R.getObject("checklist");
+  CHECK(*C.getInteger("files_without_cuda") == 1);
+  CHECK(C.getArray("files")->size() == 3);
+  // Classes in a fixed order, with their files and hours.
+  const json::Array &Classes = *C.getArray("classes");
+  REQUIRE(Classes.size() == 3);
+  CHECK(*Classes[0].getAsObject()->getString("class") ==
+        "replace-with-library");
+  CHECK(*Classes[2].getAsObject()->getInteger("files") == 1);
+  CHECK(*Classes[2].getAsObject()->getNumber("max_hours") > 0);
+  // The file table of the report carries each file's class.
+  for (const json::Value &F : *R.getArray("files"))
+    if (F.getAsObject()->getString("path") == "host/plain.cpp")
+      CHECK(F.getAsObject()->get("class")->kind() == json::Value::Null);
+
+  // The inventory: includes, API names and build files.
+  const json::Object *Cutlass = entry(R, "dependencies", "library", "CUTLASS");
+  CHECK(*Cutlass->getInteger("uses") == 2); // the include and cutlass::
+  const json::Object *Lt = entry(R, "dependencies", "library", "cuBLASLt");
+  CHECK(*Lt->getString("rocm") == "hipBLASLt");
+  CHECK((*Lt->getArray("files"))[0].getAsString() == "CMakeLists.txt");
+  CHECK((*Lt->getArray("found_by"))[0].getAsString() == "build");
+  CHECK((*entry(R, "dependencies", "library", "cuFFT")->getArray("files"))[0]
+            .getAsString() == "legacy/Makefile");
+  CHECK(*entry(R, "dependencies", "library", "NVTX")->getInteger("uses") == 3);
+
+  // Every format carries the checklist table.
+  std::string Md, Html, Csv, Deps;
+  raw_string_ostream MO(Md), HO(Html), CO(Csv), DO(Deps);
+  printReportMarkdown(R, MO);
+  printReportHtml(R, HO);
+  printReportCsv(R, CO, CsvTable::Checklist);
+  printReportCsv(R, DO, CsvTable::Dependencies);
+  CHECK(Md.find("### Porting checklist") < Md.find("### Effort by category"));
+  CHECK(Md.find("| gemm/cutlass\\_gemm.cu | replace-with-library | uses "
+                "CUTLASS") != std::string::npos);
+  CHECK(Html.find("id=\"checklist\"") < Html.find("id=\"effort\""));
+  CHECK(Html.find("aria-label=\"Hours per class\"") != std::string::npos);
+  CHECK(Csv.find("file,class,reasons,rocm,libraries,kernels,findings,"
+                 "hours_min,hours_max,floor,override\r\n") == 0);
+  // The reasons hold a comma: quoted.
+  CHECK(Csv.find("util/nvtx_ranges.h,drop,\"host code that only wraps "
+                 "NVIDIA-only tooling; NVTX (") != std::string::npos);
+  CHECK(Deps.find("cuBLASLt,library,replace,hipBLASLt,1,CMakeLists.txt,"
+                  "build,") != std::string::npos);
+}
+
+TEST_CASE("a class set in .hipwright.yaml shows its reason everywhere",
+          "[report][checklist][config]") {
+  Tree T;
+  T.source("k/old_sm90.cu", "__global__ void k(int *p) { *p = 1; }\n");
+  T.source("k/new.cu", "__global__ void k2(int *p) { *p = 2; }\n");
+  T.Dir.write(".hipwright.yaml",
+              "classify:\n"
+              "  \"k/old_*.cu\":\n"
+              "    class: drop\n"
+              "    reason: \"<b>superseded</b> by k/new.cu\"\n");
+  T.Configs.emplace(std::nullopt);
+  json::Object R = T.build();
+  const json::Object *Old = entry(R, "files", "path", "k/old_sm90.cu");
+  CHECK(*Old->getString("class") == "drop");
+  CHECK(evidence(*Old) ==
+        "set by .hipwright.yaml:2: <b>superseded</b> by k/new.cu\n");
+  CHECK(*Old->getObject("override")->getString("source") ==
+        ".hipwright.yaml:2");
+  CHECK(*entry(R, "files", "path", "k/new.cu")->getString("class") == "port");
+  CHECK(*entry(R, "kernels", "name", "k")->getString("class") == "drop");
+  // The reason is user text: escaped in HTML, quoted in CSV.
+  std::string Html, Csv;
+  raw_string_ostream HO(Html), CO(Csv);
+  printReportHtml(R, HO);
+  printReportCsv(R, CO, CsvTable::Checklist);
+  CHECK(Html.find("<b>superseded") == std::string::npos);
+  CHECK(Html.find("&lt;b&gt;superseded&lt;/b&gt; by k/new.cu") !=
+        std::string::npos);
+  CHECK(Csv.find("k/old_sm90.cu,drop,set by .hipwright.yaml:2: <b>superseded"
+                 "</b> by k/new.cu,,,1,0,0,0,false,.hipwright.yaml:2\r\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("a gated kernel with its generic path elsewhere is dropped",
+          "[report][checklist]") {
+  Tree T;
+  T.source("attn/hopper.cu", "#if __CUDA_ARCH__ >= 900\n"
+                             "__global__ void attn(float *o) { o[0] = 9; }\n"
+                             "#endif\n");
+  T.source("attn/generic.cu", "__global__ void attn(float *o) { o[0] = 1; }\n");
+  json::Object R = T.build();
+  const json::Object *H = entry(R, "files", "path", "attn/hopper.cu");
+  CHECK(*H->getString("class") == "drop");
+  CHECK(evidence(*H).find("`__CUDA_ARCH__ >= 900` (line 1)") !=
+        std::string::npos);
+  CHECK(evidence(*H).find("attn/generic.cu:1 defines 'attn'") !=
+        std::string::npos);
+  CHECK(*entry(R, "files", "path", "attn/generic.cu")->getString("class") ==
+        "port");
+  // Kernels by class in Markdown and CSV too.
+  std::string Md, Csv;
+  raw_string_ostream MO(Md), CO(Csv);
+  printReportMarkdown(R, MO);
+  printReportCsv(R, CO, CsvTable::Kernels);
+  CHECK(Md.find("| attn | attn/hopper.cu:2 | drop | defined only in the "
+                "NVIDIA-only branch") != std::string::npos);
+  CHECK(Csv.find("kernel,file,line,class,reasons,rocm\r\n") == 0);
+  CHECK(Csv.find("attn,attn/generic.cu,1,port,device code to port,\r\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",
+          "[report][checklist]") {
+  Tree T;
+  // Every library the table knows by an include, in one host file: a long
+  // list of reasons.
+  std::string Src;
+  for (const char *H :
+       {"cublas_v2.h", "cublasLt.h", "cufft.h", "curand.h", "cusparse.h",
+        "cusolverDn.h", "cudnn.h", "nccl.h", "nvjpeg.h", "cutensor.h",
+        "thrust/sort.h", "cub/cub.cuh", "cutlass/gemm/device/gemm.h"})
+    Src += std::string("#include <") + H + ">\n";
+  Src += "// \xC3\xA9\xC3\xA9\xC3\xA9\n";
+  T.source("all_libs.cpp", Src);
+  json::Object R = T.build();
+  const json::Object *F = entry(R, "files", "path", "all_libs.cpp");
+  CHECK(*F->getString("class") == "replace-with-library");
+  CHECK(F->getArray("evidence")->size() == 14); // 13 libraries + no device code
+  std::string Md;
+  raw_string_ostream MO(Md);
+  printReportMarkdown(R, MO);
+  size_t Row = Md.find("| all\\_libs.cpp | replace-with-library | ");
+  REQUIRE(Row != std::string::npos);
+  std::string Line = Md.substr(Row, Md.find('\n', Row) - Row);
+  CHECK(Line.find("...") != std::string::npos);
+  CHECK(Line.size() < 300 * 2 + 400);
+}
