@@ -1,0 +1,63 @@
+// memory-model.volatile-polling must stay silent on these: an atomic read,
+// a fence that acquires after the loop or in it, shared memory, a location
+// that changes each iteration, a plain load in a loop that does other
+// work, locals, and host code.
+
+__global__ void fenced(volatile int *flag, const int *data, int *out) {
+  while (*flag == 0)
+    ;
+  __threadfence();
+  out[threadIdx.x] = data[threadIdx.x];
+}
+
+__global__ void fenceInLoop(volatile int *flag, int *out) {
+  while (*flag == 0) {
+    __threadfence();
+  }
+  out[threadIdx.x] = 1;
+}
+
+__global__ void atomicRead(int *flag, int *out) {
+  while (atomicAdd(flag, 0) == 0)
+    ;
+  while (atomicCAS(flag, 0, 0) == 0)
+    ;
+  out[threadIdx.x] = 1;
+}
+
+__global__ void sharedFlag(int *out) {
+  __shared__ volatile int go;
+  if (threadIdx.x == 0)
+    go = 1;
+  while (go == 0)
+    ;
+  out[threadIdx.x] = go;
+}
+
+__global__ void walk(const int *list, int *out) {
+  int i = 0;
+  while (list[i] != 0)
+    ++i;
+  out[threadIdx.x] = i;
+}
+
+__device__ int work(int x) { return x * 2; }
+
+__global__ void plainWithWork(int *flag, int *out) {
+  int n = 0;
+  while (flag[0] == 0)
+    n = work(n);
+  out[threadIdx.x] = n;
+}
+
+__global__ void localLoop(int *out) {
+  int x = 0;
+  while (x < 10)
+    x += 3;
+  out[threadIdx.x] = x;
+}
+
+void hostWait(volatile int *flag) {
+  while (*flag == 0)
+    ;
+}
