@@ -339,12 +339,17 @@ private:
     if (P.NeighbourLane && checkNeighbourWait(FD, Loop, P, PM))
       return;
     const Stmt *Body = memmodel::loopBody(Loop);
-    if (P.Volatile) {
-      // An acquire fence in the loop or right after it orders what follows.
-      if (memmodel::containsFence(Body) || fenceFollows(Loop, PM))
+    const memmodel::Allocation *Host = hostAllocation(FD, P.Load);
+    bool CoarseHost = Host && Host->CoarseOnAmd;
+    if (P.Volatile && !CoarseHost) {
+      // An acquire fence in the loop or right after it orders what follows,
+      // and with nothing read after the loop there is nothing to order.
+      if (memmodel::containsFence(Body) || fenceFollows(Loop, PM) ||
+          !readsMemoryAfter(FD, Loop))
         return;
-    } else if (!memmodel::isEmptyStmt(Body) ||
-               memmodel::containsCall(memmodel::loopCondition(Loop))) {
+    } else if (!P.Volatile &&
+               (!memmodel::isEmptyStmt(Body) ||
+                memmodel::containsCall(memmodel::loopCondition(Loop)))) {
       // A plain load in a loop that does other work may be re-read; only
       // the empty spin is one the compiler can turn into a single load.
       return;
@@ -353,25 +358,63 @@ private:
     std::string Ptr = llvm::StringRef(Spelled).starts_with("*")
                           ? Spelled.substr(1)
                           : "&" + Spelled;
-    const char *Scope = hostWritten(FD, P.Load) ? "__HIP_MEMORY_SCOPE_SYSTEM"
-                                                : "__HIP_MEMORY_SCOPE_AGENT";
-    std::string Msg =
-        P.Volatile
-            ? "loop polls volatile '" + Spelled +
-                  "' without an atomic load: a volatile read does not "
-                  "acquire, so data written before the flag may still be "
-                  "stale in this CU's caches on AMD (gfx942/gfx950) when "
-                  "the loop ends"
-            : "loop polls '" + Spelled +
-                  "' with a plain load: the compiler may read it once and "
-                  "spin forever, and the read does not acquire";
+    const char *Scope =
+        Host ? "__HIP_MEMORY_SCOPE_SYSTEM" : "__HIP_MEMORY_SCOPE_AGENT";
+    std::string Msg;
+    if (CoarseHost)
+      Msg = "loop polls '" + Spelled + "' in memory allocated by " +
+            Host->Api + " (line " + std::to_string(line(Host->Loc)) +
+            "): " + Host->Why +
+            ", where a write by the host may not be seen before the kernel "
+            "ends";
+    else if (P.Volatile)
+      Msg = "loop polls volatile '" + Spelled +
+            "' without an atomic load: a volatile read does not acquire, so "
+            "data written before the flag may still be stale in this CU's "
+            "caches on AMD (gfx942/gfx950) when the loop ends";
+    else
+      Msg = "loop polls '" + Spelled +
+            "' with a plain load: the compiler may read it once and spin "
+            "forever, and the read does not acquire";
     if (Finding *F = reportOnce(P.Load->getBeginLoc(), kRulePoll,
                                 Severity::Warning, std::move(Msg)))
       F->Suggestion =
+          std::string(CoarseHost ? "allocate it with hipHostMallocMapped or "
+                                   "hipHostMallocCoherent, and "
+                                 : "") +
           "read it with __hip_atomic_load(" + Ptr + ", __ATOMIC_ACQUIRE, " +
           Scope +
           ") (AGENT when another block writes it, SYSTEM when the host or "
           "another GPU does), or follow the loop with __threadfence()";
+  }
+
+  /// Whether memory another thread may have written is read after \p Loop
+  /// in \p FD: what a missing acquire would leave stale.
+  bool readsMemoryAfter(const FunctionDecl *FD, const Stmt *Loop) {
+    SourceLocation End = Loop->getEndLoc();
+    bool Found = false;
+    std::vector<const Stmt *> Work{FD->getBody()};
+    while (!Work.empty() && !Found) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      for (const Stmt *C : S->children())
+        if (C)
+          Work.push_back(C);
+      const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+      if (!IC || IC->getCastKind() != CK_LValueToRValue ||
+          !SM().isBeforeInTranslationUnit(End, IC->getBeginLoc()))
+        continue;
+      const Expr *LV = IC->getSubExpr()->IgnoreParens();
+      if (isa<ArraySubscriptExpr>(LV) || isa<MemberExpr>(LV)) {
+        Found = true;
+      } else if (const auto *U = dyn_cast<UnaryOperator>(LV)) {
+        Found = U->getOpcode() == UO_Deref;
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        Found = V && V->hasGlobalStorage();
+      }
+    }
+    return Found;
   }
 
   /// The statement after \p Loop in its block is (or holds) a fence.
@@ -386,16 +429,19 @@ private:
     return false;
   }
 
-  /// Whether the polled memory visibly comes from a host allocation
-  /// passed to this kernel.
-  bool hostWritten(const FunctionDecl *FD, const Expr *Load) {
+  /// The host allocation the polled memory visibly comes from (passed to
+  /// this kernel by a launch in the TU), the coarse-grained one first.
+  const memmodel::Allocation *hostAllocation(const FunctionDecl *FD,
+                                             const Expr *Load) {
     const auto *P = dyn_cast_or_null<ParmVarDecl>(memmodel::baseDecl(Load));
     if (!P || !FD->hasAttr<CUDAGlobalAttr>())
-      return false;
+      return nullptr;
+    const memmodel::Allocation *Found = nullptr;
     for (const memmodel::Allocation *A : Allocs.reaching(FD, P))
-      if (A->HostMemory)
-        return true;
-    return false;
+      if (A->HostMemory &&
+          (!Found || (A->CoarseOnAmd && !Found->CoarseOnAmd)))
+        Found = A;
+    return Found;
   }
 
   /// `while (flag[lane ^ 1] == 0);`: reported when the lanes that set

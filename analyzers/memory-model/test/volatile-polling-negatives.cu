@@ -57,6 +57,15 @@ __global__ void localLoop(int *out) {
   out[threadIdx.x] = x;
 }
 
+// Nothing is read after the wait: there is nothing a missing acquire could
+// leave stale (the flag itself is read with every iteration).
+__global__ void delayOnly(volatile int *flag, long long budget) {
+  long long start = clock64();
+  while (!*flag)
+    if (clock64() - start > budget)
+      break;
+}
+
 void hostWait(volatile int *flag) {
   while (*flag == 0)
     ;

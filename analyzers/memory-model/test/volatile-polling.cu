@@ -36,20 +36,31 @@ __global__ void plainSpin(int *go, int *out) {
 }
 
 // Mapped host memory: the host writes the flag, so the scope is SYSTEM.
-__global__ void hostFlag(volatile int *stop, int *count) {
+__global__ void hostFlag(volatile int *stop, const int *limit, int *count) {
   int n = 0;
   while (*stop == 0)
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls volatile '*stop'
   // CHECK-MESSAGES: note: read it with __hip_atomic_load(stop, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM)
     ++n;
-  count[threadIdx.x] = n;
+  count[threadIdx.x] = n < *limit ? n : *limit;
+}
+
+// Portable host memory without the mapped flag is coarse-grained on AMD:
+// the host's write may not arrive while the kernel runs.
+__global__ void coarseHostFlag(volatile int *go) {
+  while (!*go) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: loop polls '*go' in memory allocated by cudaHostAlloc (line {{[0-9]+}}): host memory from cudaHostAlloc without cudaHostAllocMapped becomes hipHostMalloc without hipHostMallocMapped: coarse-grained unless HIP_HOST_COHERENT=1, where a write by the host may not be seen before the kernel ends [memory-model.volatile-polling]
+  }
 }
 
 int main() {
-  int *host, *dev, *count;
+  int *host, *dev, *count, *limit, *go;
   cudaHostAlloc(&host, sizeof(int), cudaHostAllocMapped);
   cudaHostGetDevicePointer(&dev, host, 0);
   cudaMalloc(&count, 64 * sizeof(int));
-  hostFlag<<<1, 64>>>(dev, count);
+  cudaMalloc(&limit, sizeof(int));
+  hostFlag<<<1, 64>>>(dev, limit, count);
+  cudaHostAlloc(&go, sizeof(int), cudaHostAllocPortable);
+  coarseHostFlag<<<1, 1>>>(go);
   return 0;
 }
