@@ -269,16 +269,17 @@ Idiom load(const Instruction &I) {
     if (I.hasModifier(Sem)) {
       Scope S = scopeOf(I);
       std::string Order = "__ATOMIC_" + llvm::StringRef(Sem).upper();
-      return make(kRuleMemory,
-                  I.Opcode + "." + Sem +
-                      (I.hasModifier("cta")       ? ".cta"
-                       : I.hasModifier("gpu")     ? ".gpu"
-                       : I.hasModifier("cluster") ? ".cluster"
-                                                  : ".sys"),
-                  (Load ? "__hip_atomic_load(p, " : "__hip_atomic_store(p, v, ") +
-                      Order + ", " + S.Hip + ")",
-                  "PTX scope .cta -> __HIP_MEMORY_SCOPE_WORKGROUP, .gpu -> "
-                  "AGENT, .sys -> SYSTEM (.cluster widens to AGENT)");
+      return make(
+          kRuleMemory,
+          I.Opcode + "." + Sem +
+              (I.hasModifier("cta")       ? ".cta"
+               : I.hasModifier("gpu")     ? ".gpu"
+               : I.hasModifier("cluster") ? ".cluster"
+                                          : ".sys"),
+          (Load ? "__hip_atomic_load(p, " : "__hip_atomic_store(p, v, ") +
+              Order + ", " + S.Hip + ")",
+          "PTX scope .cta -> __HIP_MEMORY_SCOPE_WORKGROUP, .gpu -> "
+          "AGENT, .sys -> SYSTEM (.cluster widens to AGENT)");
     }
   for (const char *Hint : {"cs", "lu", "cv", "cg", "wt"})
     if (I.hasModifier(Hint))

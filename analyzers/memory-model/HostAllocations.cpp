@@ -49,8 +49,8 @@ void HostAllocations::addCall(const CallExpr *Call, const ASTContext &Ctx) {
   A.Loc = Call->getBeginLoc();
   if (Name == "cudaMalloc" || Name == "cudaMallocPitch") {
     A.CoarseOnAmd = true;
-    A.Why = "device memory from " + A.Api +
-            " is coarse-grained on AMD (hipMalloc)";
+    A.Why =
+        "device memory from " + A.Api + " is coarse-grained on AMD (hipMalloc)";
   } else if (Name == "cudaHostAlloc" && Call->getNumArgs() >= 3) {
     A.HostMemory = true;
     const Expr *Flags = Call->getArg(2);

@@ -69,22 +69,20 @@ public:
 
   void registerMatchers(MatchFinder &Finder) override {
     auto User = unless(isExpansionInSystemHeader());
+    Finder.addMatcher(functionDecl(User, isDefinition(),
+                                   anyOf(hasAttr(attr::CUDADevice),
+                                         hasAttr(attr::CUDAGlobal)))
+                          .bind("fn"),
+                      this);
     Finder.addMatcher(
-        functionDecl(User, isDefinition(),
-                     anyOf(hasAttr(attr::CUDADevice),
-                           hasAttr(attr::CUDAGlobal)))
-            .bind("fn"),
-        this);
-    Finder.addMatcher(
-        callExpr(User,
-                 callee(functionDecl(hasAnyName(
-                     "__threadfence_system", "atomicAdd_system",
-                     "atomicSub_system", "atomicExch_system",
-                     "atomicMin_system", "atomicMax_system",
-                     "atomicInc_system", "atomicDec_system",
-                     "atomicCAS_system", "atomicAnd_system",
-                     "atomicOr_system", "atomicXor_system"))),
-                 forCallable(functionDecl().bind("in")))
+        callExpr(
+            User,
+            callee(functionDecl(hasAnyName(
+                "__threadfence_system", "atomicAdd_system", "atomicSub_system",
+                "atomicExch_system", "atomicMin_system", "atomicMax_system",
+                "atomicInc_system", "atomicDec_system", "atomicCAS_system",
+                "atomicAnd_system", "atomicOr_system", "atomicXor_system"))),
+            forCallable(functionDecl().bind("in")))
             .bind("system"),
         this);
     Finder.addMatcher(cudaKernelCallExpr(User).bind("launch"), this);
@@ -300,8 +298,7 @@ private:
                  "'" + Callee->getNameAsString() + "' spins on lock '" + Key +
                      "'",
                  " (its loop at line " +
-                     std::to_string(line(H->second.Loop->getBeginLoc())) +
-                     ")");
+                     std::to_string(line(H->second.Loop->getBeginLoc())) + ")");
     }
   }
 
@@ -362,9 +359,8 @@ private:
         Host ? "__HIP_MEMORY_SCOPE_SYSTEM" : "__HIP_MEMORY_SCOPE_AGENT";
     std::string Msg;
     if (CoarseHost)
-      Msg = "loop polls '" + Spelled + "' in memory allocated by " +
-            Host->Api + " (line " + std::to_string(line(Host->Loc)) +
-            "): " + Host->Why +
+      Msg = "loop polls '" + Spelled + "' in memory allocated by " + Host->Api +
+            " (line " + std::to_string(line(Host->Loc)) + "): " + Host->Why +
             ", where a write by the host may not be seen before the kernel "
             "ends";
     else if (P.Volatile)
@@ -438,8 +434,7 @@ private:
       return nullptr;
     const memmodel::Allocation *Found = nullptr;
     for (const memmodel::Allocation *A : Allocs.reaching(FD, P))
-      if (A->HostMemory &&
-          (!Found || (A->CoarseOnAmd && !Found->CoarseOnAmd)))
+      if (A->HostMemory && (!Found || (A->CoarseOnAmd && !Found->CoarseOnAmd)))
         Found = A;
     return Found;
   }
@@ -507,8 +502,7 @@ private:
     StringRef Name = Call->getDirectCallee()->getName();
     const bool Fence = Name == "__threadfence_system";
     std::vector<const memmodel::Allocation *> Reaching, Coarse;
-    if (!Fence && Call->getNumArgs() > 0 && In &&
-        In->hasAttr<CUDAGlobalAttr>())
+    if (!Fence && Call->getNumArgs() > 0 && In && In->hasAttr<CUDAGlobalAttr>())
       if (const auto *P = dyn_cast_or_null<ParmVarDecl>(
               memmodel::baseDecl(Call->getArg(0))))
         Reaching = Allocs.reaching(In, P);

@@ -1,4 +1,4 @@
-//===- MemoryModelAnalyzer.h - the memory-model rules ----------------*- C++ -*-===//
+//===- MemoryModelAnalyzer.h - the memory-model rules ----------*- C++ -*-===//
 #pragma once
 
 #include "analysis/Analyzer.h"

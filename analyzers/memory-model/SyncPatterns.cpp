@@ -29,9 +29,7 @@ std::optional<int64_t> constant(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-StringRef calleeName(const CallExpr *CE) {
-  return warpsize::calleeName(CE);
-}
+StringRef calleeName(const CallExpr *CE) { return warpsize::calleeName(CE); }
 
 /// atomicCAS, atomicCAS_block, atomicCAS_system -> "CAS".
 StringRef atomicBase(StringRef Name) {
@@ -83,7 +81,8 @@ Election conditionElection(const Expr *Cond, warpsize::IndexFlow &Flow) {
   auto Judge = [&](const Expr *Side) {
     if (!isThreadIdentity(Side, Flow) || splitsThreads(Side))
       return;
-    Election E = Flow.isGroupLane(Side) ? Election::OnePer32 : Election::OneLane;
+    Election E =
+        Flow.isGroupLane(Side) ? Election::OnePer32 : Election::OneLane;
     if (Best == Election::None || E == Election::OneLane)
       Best = E;
   };
@@ -154,8 +153,8 @@ bool modifies(const Stmt *S, const ValueDecl *D) {
     else if (const auto *U = dyn_cast<UnaryOperator>(X))
       Found |= U->isIncrementDecrementOp() && Names(U->getSubExpr());
     else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X))
-      Found |= OC->isAssignmentOp() && OC->getNumArgs() > 0 &&
-               Names(OC->getArg(0));
+      Found |=
+          OC->isAssignmentOp() && OC->getNumArgs() > 0 && Names(OC->getArg(0));
   });
   return Found;
 }
@@ -194,7 +193,8 @@ bool isSharedMemoryCandidate(const Expr *LV) {
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     ThroughPointer = U->getOpcode() == UO_Deref;
   else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-    ThroughPointer = AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
+    ThroughPointer =
+        AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
   else if (const auto *M = dyn_cast<MemberExpr>(E))
     ThroughPointer = M->isArrow();
   const ValueDecl *D = baseDecl(E);
@@ -419,8 +419,7 @@ Election electionOf(const Stmt *Target, ParentMap &PM,
     *Guard = Cond;
   };
   const Stmt *Child = Target;
-  for (const Stmt *P = PM.getParent(Child); P;
-       Child = P, P = PM.getParent(P)) {
+  for (const Stmt *P = PM.getParent(Child); P; Child = P, P = PM.getParent(P)) {
     if (const auto *If = dyn_cast<IfStmt>(P)) {
       if (Child != If->getCond())
         Consider(If->getCond());
@@ -447,8 +446,8 @@ bool perThreadLocation(const Expr *Ptr, warpsize::IndexFlow &Flow) {
       Index = AS->getIdx();
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && BO->getOpcode() == BO_Add)
-    Index = BO->getLHS()->getType()->isPointerType() ? BO->getRHS()
-                                                      : BO->getLHS();
+    Index =
+        BO->getLHS()->getType()->isPointerType() ? BO->getRHS() : BO->getLHS();
   return Index && isThreadIdentity(Index, Flow) && !splitsThreads(Index);
 }
 
@@ -499,9 +498,8 @@ bool containsFence(const Stmt *S) {
   forEachDescendant(S, [&](const Stmt *X) {
     if (const auto *CE = dyn_cast<CallExpr>(X)) {
       StringRef N = calleeName(CE);
-      Found |= N.starts_with("__threadfence") ||
-               N == "__atomic_thread_fence" || N == "__builtin_amdgcn_fence" ||
-               N == "atomic_thread_fence";
+      Found |= N.starts_with("__threadfence") || N == "__atomic_thread_fence" ||
+               N == "__builtin_amdgcn_fence" || N == "atomic_thread_fence";
     }
   });
   return Found;

@@ -101,8 +101,7 @@ struct Poll {
 /// memory (unless it is another lane's slot), not locals, not reads inside
 /// calls (atomics are calls), and only where the location does not change
 /// from one iteration to the next.
-std::optional<Poll> polledLoad(const clang::Expr *Cond,
-                               const clang::Stmt *Loop,
+std::optional<Poll> polledLoad(const clang::Expr *Cond, const clang::Stmt *Loop,
                                warpsize::IndexFlow &Flow,
                                const clang::ASTContext &Ctx);
 
