@@ -342,7 +342,7 @@ private:
       // An acquire fence in the loop or right after it orders what follows,
       // and with nothing read after the loop there is nothing to order.
       if (memmodel::containsFence(Body) || fenceFollows(Loop, PM) ||
-          !readsMemoryAfter(FD, Loop))
+          !readsMemoryAfter(FD, Loop, P.Load))
         return;
     } else if (!P.Volatile &&
                (!memmodel::isEmptyStmt(Body) ||
@@ -385,8 +385,11 @@ private:
   }
 
   /// Whether memory another thread may have written is read after \p Loop
-  /// in \p FD: what a missing acquire would leave stale.
-  bool readsMemoryAfter(const FunctionDecl *FD, const Stmt *Loop) {
+  /// in \p FD: what a missing acquire would leave stale. Reading the polled
+  /// location \p Polled again does not count: it is the flag, not data.
+  bool readsMemoryAfter(const FunctionDecl *FD, const Stmt *Loop,
+                        const Expr *Polled) {
+    std::string PolledKey = memmodel::lvalueKey(Polled, *AST);
     SourceLocation End = Loop->getEndLoc();
     bool Found = false;
     std::vector<const Stmt *> Work{FD->getBody()};
@@ -401,6 +404,8 @@ private:
           !SM().isBeforeInTranslationUnit(End, IC->getBeginLoc()))
         continue;
       const Expr *LV = IC->getSubExpr()->IgnoreParens();
+      if (memmodel::lvalueKey(LV, *AST) == PolledKey)
+        continue;
       if (isa<ArraySubscriptExpr>(LV) || isa<MemberExpr>(LV)) {
         Found = true;
       } else if (const auto *U = dyn_cast<UnaryOperator>(LV)) {

@@ -66,6 +66,15 @@ __global__ void delayOnly(volatile int *flag, long long budget) {
       break;
 }
 
+// Only the flag itself is read again after the loop (a timeout report).
+__global__ void waitWithTimeout(volatile int *latch, long long budget,
+                                bool *timedOut) {
+  long long start = clock64();
+  do {
+  } while (clock64() - start < budget && *latch == 0);
+  *timedOut = *latch == 0;
+}
+
 void hostWait(volatile int *flag) {
   while (*flag == 0)
     ;
