@@ -336,7 +336,7 @@ private:
     if (P.NeighbourLane && checkNeighbourWait(FD, Loop, P, PM))
       return;
     const Stmt *Body = memmodel::loopBody(Loop);
-    const memmodel::Allocation *Host = hostAllocation(FD, P.Load);
+    const memmodel::Allocation *Host = hostAllocation(FD, P.Location);
     bool CoarseHost = Host && Host->CoarseOnAmd;
     if (P.Volatile && !CoarseHost) {
       // An acquire fence in the loop or right after it orders what follows,
@@ -352,7 +352,8 @@ private:
       return;
     }
     std::string Spelled = text(P.Load);
-    std::string Ptr = llvm::StringRef(Spelled).starts_with("*")
+    std::string Ptr = P.Helper ? text(P.Location)
+                      : llvm::StringRef(Spelled).starts_with("*")
                           ? Spelled.substr(1)
                           : "&" + Spelled;
     const char *Scope =
@@ -362,6 +363,12 @@ private:
       Msg = "loop polls '" + Spelled + "' in memory allocated by " + Host->Api +
             " (line " + std::to_string(line(Host->Loc)) + "): " + Host->Why +
             ", where a write by the host may not be seen before the kernel "
+            "ends";
+    else if (P.Helper)
+      Msg = "loop polls '" + Spelled +
+            "', a volatile load, without an atomic load: a volatile read "
+            "does not acquire, so data written before the flag may still be "
+            "stale in this CU's caches on AMD (gfx942/gfx950) when the loop "
             "ends";
     else if (P.Volatile)
       Msg = "loop polls volatile '" + Spelled +

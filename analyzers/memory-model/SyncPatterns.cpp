@@ -451,6 +451,38 @@ bool perThreadLocation(const Expr *Ptr, warpsize::IndexFlow &Flow) {
   return Index && isThreadIdentity(Index, Flow) && !splitsThreads(Index);
 }
 
+/// The pointer argument of \p CE when its callee is a volatile load
+/// helper: a device function with one pointer parameter whose body returns
+/// a volatile read through it, or holds a PTX `ld.volatile` / `ld.relaxed`.
+static const Expr *volatileLoadHelperArg(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->hasAttr<CUDADeviceAttr>() || !FD->hasBody())
+    return nullptr;
+  const ParmVarDecl *Param = nullptr;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getType()->isPointerType()) {
+      if (Param)
+        return nullptr; // which one is the flag?
+      Param = P;
+    }
+  if (!Param || Param->getFunctionScopeIndex() >= CE->getNumArgs())
+    return nullptr;
+  bool Found = false;
+  forEachDescendant(FD->getBody(), [&](const Stmt *S) {
+    if (const auto *R = dyn_cast<ReturnStmt>(S); R && R->getRetValue()) {
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(R->getRetValue());
+          IC && IC->getCastKind() == CK_LValueToRValue)
+        Found |= IC->getSubExpr()->getType().isVolatileQualified() &&
+                 baseDecl(IC->getSubExpr()) == Param;
+    } else if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+      std::string T = A->getAsmString();
+      Found |= StringRef(T).contains("ld.volatile") ||
+               StringRef(T).contains("ld.relaxed");
+    }
+  });
+  return Found ? CE->getArg(Param->getFunctionScopeIndex()) : nullptr;
+}
+
 std::optional<Poll> polledLoad(const Expr *Cond, const Stmt *Loop,
                                warpsize::IndexFlow &Flow,
                                const ASTContext &Ctx) {
@@ -467,6 +499,7 @@ std::optional<Poll> polledLoad(const Expr *Cond, const Stmt *Loop,
       continue;
     Poll P;
     P.Load = LV;
+    P.Location = LV;
     P.Volatile = LV->getType().isVolatileQualified();
     if (const Expr *Array = neighbourArray(LV, Flow, Ctx)) {
       // Shared memory counts here: lanes of one warp share it too. A
@@ -481,6 +514,27 @@ std::optional<Poll> polledLoad(const Expr *Cond, const Stmt *Loop,
     }
     if (isSharedMemoryCandidate(LV))
       return P;
+  }
+  llvm::SmallVector<const CallExpr *, 2> Calls;
+  forEachDescendant(Cond, [&](const Stmt *S) {
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      Calls.push_back(CE);
+  });
+  for (const CallExpr *CE : Calls) {
+    const Expr *Ptr = volatileLoadHelperArg(CE);
+    if (!Ptr)
+      continue;
+    llvm::SmallVector<const ValueDecl *, 4> Decls;
+    referencedDecls(Ptr, Decls);
+    if (llvm::any_of(Decls,
+                     [&](const ValueDecl *D) { return modifies(Loop, D); }))
+      continue;
+    Poll P;
+    P.Load = CE;
+    P.Location = Ptr;
+    P.Volatile = true;
+    P.Helper = true;
+    return P;
   }
   return std::nullopt;
 }

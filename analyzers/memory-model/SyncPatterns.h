@@ -90,8 +90,14 @@ bool perThreadLocation(const clang::Expr *Ptr, warpsize::IndexFlow &Flow);
 
 /// A memory read a loop condition polls.
 struct Poll {
-  const clang::Expr *Load = nullptr; ///< the lvalue read
+  const clang::Expr *Load = nullptr; ///< the lvalue read, or the helper call
+  /// The memory polled: Load itself, or the helper's pointer argument.
+  const clang::Expr *Location = nullptr;
   bool Volatile = false;
+  /// A call of a load helper (`ld_volatile(p)`): a device function that
+  /// returns a volatile read of what its parameter points to, in C++ or
+  /// in PTX (`ld.volatile`, `ld.relaxed`).
+  bool Helper = false;
   /// `flag[lane ^ 1]`: the slot of another lane of the same warp.
   bool NeighbourLane = false;
   const clang::Expr *Array = nullptr; ///< NeighbourLane: the array base
@@ -100,7 +106,8 @@ struct Poll {
 /// pointer, an array element or a `__device__` variable; not `__shared__`
 /// memory (unless it is another lane's slot), not locals, not reads inside
 /// calls (atomics are calls), and only where the location does not change
-/// from one iteration to the next.
+/// from one iteration to the next. A call of a volatile load helper counts
+/// as a volatile read of its pointer argument.
 std::optional<Poll> polledLoad(const clang::Expr *Cond, const clang::Stmt *Loop,
                                warpsize::IndexFlow &Flow,
                                const clang::ASTContext &Ctx);

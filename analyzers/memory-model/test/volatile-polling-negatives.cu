@@ -75,6 +75,19 @@ __global__ void waitWithTimeout(volatile int *latch, long long budget,
   *timedOut = *latch == 0;
 }
 
+// A load helper followed by a fence; a helper that is not a plain load.
+__device__ int readFlag(volatile int *p) { return *p; }
+__device__ int sum2(const int *a, const int *b) { return *a + *b; }
+
+__global__ void helperFenced(volatile int *flag, const int *a, int *out) {
+  while (readFlag(flag) == 0)
+    ;
+  __threadfence();
+  while (sum2(a, a + 1) == 0)
+    ;
+  out[threadIdx.x] = a[threadIdx.x];
+}
+
 void hostWait(volatile int *flag) {
   while (*flag == 0)
     ;

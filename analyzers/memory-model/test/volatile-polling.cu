@@ -53,6 +53,31 @@ __global__ void coarseHostFlag(volatile int *go) {
   }
 }
 
+// Load helpers in the style of collective libraries: the volatile read is
+// inside a device function (C++ or PTX), the poll is at the call.
+__device__ unsigned long long ldVolatile(const unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ int readFlag(volatile int *p) { return *p; }
+
+__global__ void waitStep(const unsigned long long *step, const float *buf,
+                         float *out, unsigned long long want) {
+  while (ldVolatile(step) < want)
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls 'ldVolatile(step)', a volatile load, without an atomic load: a volatile read does not acquire, so data written before the flag may still be stale in this CU's caches on AMD (gfx942/gfx950) when the loop ends [memory-model.volatile-polling]
+  // CHECK-MESSAGES: note: read it with __hip_atomic_load(step, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)
+    ;
+  out[threadIdx.x] = buf[threadIdx.x];
+}
+
+__global__ void waitFlag(volatile int *flag, const float *buf, float *out) {
+  while (readFlag(flag) == 0) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls 'readFlag(flag)', a volatile load
+  }
+  out[threadIdx.x] = buf[threadIdx.x];
+}
+
 int main() {
   int *host, *dev, *count, *limit, *go;
   cudaHostAlloc(&host, sizeof(int), cudaHostAllocMapped);
