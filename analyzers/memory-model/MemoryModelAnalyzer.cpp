@@ -19,16 +19,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryModelAnalyzer.h"
-#include "hopper-only/DeviceCode.h"
 #include "memory-model/HostAllocations.h"
 #include "memory-model/SyncPatterns.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -160,13 +159,11 @@ private:
 
   /// Every write of memory in \p FD, including through release helpers.
   const std::vector<Write> &writes(const FunctionDecl *FD) {
-    auto [It, New] = WritesCache.try_emplace(FD);
-    if (!New)
+    if (auto It = WritesCache.find(FD); It != WritesCache.end())
       return It->second;
     std::vector<Write> Out;
     collectWrites(FD->getBody(), Out);
-    WritesCache[FD] = Out;
-    return WritesCache[FD];
+    return WritesCache.emplace(FD, std::move(Out)).first->second;
   }
 
   void collectWrites(const Stmt *S, std::vector<Write> &Out) {
@@ -179,12 +176,10 @@ private:
       if (H != ReleaseHelpers.end() && H->second < CE->getNumArgs())
         Out.push_back({CE->getBeginLoc(),
                        memmodel::pointeeKey(CE->getArg(H->second), *AST)});
-      else if (CE->getNumArgs() > 0 && !CE->getArg(0)->isTypeDependent()) {
-        // Direct atomics: keyed by their first argument.
-        std::string K = memmodel::pointeeKey(CE->getArg(0), *AST);
-        if (memmodel::writesLocation(CE, K, *AST))
-          Out.push_back({CE->getBeginLoc(), K});
-      }
+      else if (CE->getNumArgs() > 0 && memmodel::isWritingCall(CE) &&
+               !CE->getArg(0)->isTypeDependent())
+        Out.push_back(
+            {CE->getBeginLoc(), memmodel::pointeeKey(CE->getArg(0), *AST)});
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
                BO && BO->isAssignmentOp()) {
       Out.push_back(
@@ -197,6 +192,10 @@ private:
   /// A device function that writes what one of its pointer parameters
   /// points to and has no loop: `unlock(int *m) { atomicExch(m, 0); }`.
   void findReleaseHelper(const FunctionDecl *FD) {
+    if (llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+          return P->getType()->isPointerType();
+        }))
+      return;
     bool HasLoop = false;
     std::vector<const Stmt *> Work{FD->getBody()};
     while (!Work.empty() && !HasLoop) {

@@ -40,18 +40,6 @@ StringRef atomicBase(StringRef Name) {
   return Name;
 }
 
-/// Calls whose first argument is the location they write.
-bool isWritingCall(StringRef Name) {
-  return !atomicBase(Name).empty() || Name.starts_with("__hip_atomic_store") ||
-         Name.starts_with("__hip_atomic_exchange") ||
-         Name.starts_with("__hip_atomic_fetch_") ||
-         Name.starts_with("__hip_atomic_compare_exchange") ||
-         Name.starts_with("__atomic_store") ||
-         Name.starts_with("__atomic_exchange") ||
-         Name.starts_with("__atomic_fetch_") ||
-         Name.starts_with("__atomic_compare_exchange");
-}
-
 template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
   if (!S)
     return;
@@ -230,6 +218,18 @@ const Expr *neighbourArray(const Expr *LV, warpsize::IndexFlow &Flow,
 
 } // namespace
 
+bool isWritingCall(const CallExpr *CE) {
+  StringRef Name = calleeName(CE);
+  return !atomicBase(Name).empty() || Name.starts_with("__hip_atomic_store") ||
+         Name.starts_with("__hip_atomic_exchange") ||
+         Name.starts_with("__hip_atomic_fetch_") ||
+         Name.starts_with("__hip_atomic_compare_exchange") ||
+         Name.starts_with("__atomic_store") ||
+         Name.starts_with("__atomic_exchange") ||
+         Name.starts_with("__atomic_fetch_") ||
+         Name.starts_with("__atomic_compare_exchange");
+}
+
 std::string lvalueKey(const Expr *LV, const ASTContext &Ctx) {
   const Expr *E = LV->IgnoreParenCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
@@ -360,7 +360,7 @@ bool writesLocation(const Stmt *S, StringRef Key, const ASTContext &Ctx,
     if (Found || X == Skip)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(X)) {
-      if (CE->getNumArgs() > 0 && isWritingCall(calleeName(CE)) &&
+      if (CE->getNumArgs() > 0 && isWritingCall(CE) &&
           !CE->getArg(0)->isTypeDependent())
         Found = pointeeKey(CE->getArg(0), Ctx) == Key;
     } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {

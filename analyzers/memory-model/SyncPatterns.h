@@ -60,6 +60,10 @@ std::optional<LockAttempt> succeededAttempt(const clang::Expr *Cond,
 std::optional<LockAttempt> lockLoop(const clang::Stmt *Loop,
                                     const clang::ASTContext &Ctx);
 
+/// Whether \p CE is an atomic or `__hip_atomic_*` / `__atomic_*` call
+/// whose first argument points to the location it writes.
+bool isWritingCall(const clang::CallExpr *CE);
+
 /// Whether \p S (anywhere inside) writes the location \p Key: an atomic
 /// or `__hip_atomic_*` / `__atomic_*` call on it, or an assignment to it.
 /// \p Skip is not counted (the lock attempt itself).
