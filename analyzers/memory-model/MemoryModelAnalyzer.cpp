@@ -334,6 +334,8 @@ private:
     // any other flag: another kernel or the host produces it.
     if (P.NeighbourLane && checkNeighbourWait(FD, Loop, P, PM))
       return;
+    if (P.Helper && helperMayAcquire(cast<CallExpr>(P.Load)))
+      return;
     const Stmt *Body = memmodel::loopBody(Loop);
     const memmodel::Allocation *Host = hostAllocation(FD, P.Location);
     bool CoarseHost = Host && Host->CoarseOnAmd;
@@ -388,6 +390,21 @@ private:
           Scope +
           ") (AGENT when another block writes it, SYSTEM when the host or "
           "another GPU does), or follow the loop with __threadfence()";
+  }
+
+  /// Whether the load helper \p Call calls acquires in some build: the
+  /// parse sees the host side, where `#if __CUDA_ARCH__ < 700` keeps a
+  /// volatile read that the device build replaces with `ld.acquire`. The
+  /// helper's text as written, skipped branches included, decides.
+  bool helperMayAcquire(const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def->getBody())
+      return false;
+    std::string Text = text(Def->getBody());
+    return llvm::StringRef(Text).contains("acquire") ||
+           llvm::StringRef(Text).contains("ACQUIRE") ||
+           llvm::StringRef(Text).contains("__threadfence");
   }
 
   /// Whether memory another thread may have written is read after \p Loop
