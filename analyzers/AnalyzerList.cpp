@@ -14,6 +14,7 @@
 #include "lane-mask/LaneMaskAnalyzer.h"
 #include "warp-size/WarpSizeAnalyzer.h"
 #include "inline-ptx/InlinePtxAnalyzer.h"
+#include "memory-model/MemoryModelAnalyzer.h"
 // END analyzer includes
 
 namespace hipwright {
@@ -27,6 +28,7 @@ const std::vector<AnalyzerEntry> &allAnalyzers() {
       {"lane-mask", laneMaskRules, createLaneMaskAnalyzer},
       {"warp-size", warpSizeRules, createWarpSizeAnalyzer},
       {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
+      {"memory-model", memoryModelRules, createMemoryModelAnalyzer},
       // END analyzer entries
   };
   return List;

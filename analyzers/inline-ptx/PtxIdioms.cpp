@@ -205,6 +205,24 @@ Idiom barrier(const Instruction &I) {
               "around __syncthreads()");
 }
 
+/// The HIP memory scope of a PTX scope modifier: .cta -> workgroup, .gpu
+/// (and membar's .gl) -> agent, .sys -> system; .cluster has no AMD
+/// counterpart and widens to agent. An atom without a scope is .gpu.
+struct Scope {
+  const char *Hip;    ///< __HIP_MEMORY_SCOPE_*
+  const char *Amdgcn; ///< the sync scope string of __builtin_amdgcn_fence
+};
+Scope scopeOf(const Instruction &I) {
+  if (I.hasModifier("cta"))
+    return {"__HIP_MEMORY_SCOPE_WORKGROUP", "workgroup"};
+  if (I.hasModifier("sys"))
+    return {"__HIP_MEMORY_SCOPE_SYSTEM", ""};
+  if (I.hasModifier("gpu") || I.hasModifier("gl") || I.hasModifier("cluster") ||
+      I.Opcode == "atom" || I.Opcode == "red")
+    return {"__HIP_MEMORY_SCOPE_AGENT", "agent"};
+  return {"__HIP_MEMORY_SCOPE_SYSTEM", ""};
+}
+
 Idiom fence(const Instruction &I) {
   if (I.Opcode == "fence" &&
       (I.hasModifier("proxy") || I.hasModifier("mbarrier_init") ||
@@ -219,15 +237,17 @@ Idiom fence(const Instruction &I) {
   std::string Eq = Block    ? "__threadfence_block()"
                    : System ? "__threadfence_system()"
                             : "__threadfence()";
-  return make(kRuleBarrier,
-              I.Opcode + "." +
-                  (Block    ? "cta"
-                   : System ? "sys"
-                            : "gl/gpu"),
-              Eq,
+  // membar and fence.sc are sequentially consistent; fence.acq_rel (and
+  // fence without a semantics modifier, which PTX reads as acq_rel) is not.
+  bool SeqCst = I.Opcode == "membar" || I.hasModifier("sc");
+  std::string Exact = std::string("__builtin_amdgcn_fence(") +
+                      (SeqCst ? "__ATOMIC_SEQ_CST" : "__ATOMIC_ACQ_REL") +
+                      ", \"" + scopeOf(I).Amdgcn + "\")";
+  return make(kRuleBarrier, I.fullOpcode(), Eq,
               "HIP's fences are sequentially consistent at workgroup, agent "
               "or system scope: as strong as membar and fence.sc, stronger "
-              "than fence.acq_rel");
+              "than fence.acq_rel; the exact AMD form is " +
+                  Exact + " (AMD-only)");
 }
 
 Idiom load(const Instruction &I) {
@@ -235,17 +255,32 @@ Idiom load(const Instruction &I) {
     return make(kRuleMemory, I.Opcode + ".global.nc", "__ldg(ptr)",
                 "a read-only load; AMD has no separate non-coherent path, "
                 "__ldg(p) is a plain load through the normal cache");
+  bool Load = I.Opcode != "st";
   if (I.hasModifier("volatile"))
     return make(kRuleMemory, I.Opcode + ".volatile",
-                "a volatile access (*(volatile T *)p)", "");
+                "a volatile access (*(volatile T *)p)",
+                std::string("AMDGPU makes a volatile access a relaxed "
+                            "system-scope one, as PTX does; it does not "
+                            "order other accesses: for that use ") +
+                    (Load ? "__hip_atomic_load(p, __ATOMIC_ACQUIRE, "
+                          : "__hip_atomic_store(p, v, __ATOMIC_RELEASE, ") +
+                    "__HIP_MEMORY_SCOPE_SYSTEM)");
   for (const char *Sem : {"acquire", "release", "relaxed"})
-    if (I.hasModifier(Sem))
-      return make(kRuleMemory, I.Opcode + "." + Sem,
-                  std::string(I.Opcode == "ld" ? "__hip_atomic_load"
-                                               : "__hip_atomic_store") +
-                      "(p, [v,] __ATOMIC_" + llvm::StringRef(Sem).upper() +
-                      ", __HIP_MEMORY_SCOPE_AGENT)",
-                  "scope .cta -> WORKGROUP, .gpu -> AGENT, .sys -> SYSTEM");
+    if (I.hasModifier(Sem)) {
+      Scope S = scopeOf(I);
+      std::string Order = "__ATOMIC_" + llvm::StringRef(Sem).upper();
+      return make(
+          kRuleMemory,
+          I.Opcode + "." + Sem +
+              (I.hasModifier("cta")       ? ".cta"
+               : I.hasModifier("gpu")     ? ".gpu"
+               : I.hasModifier("cluster") ? ".cluster"
+                                          : ".sys"),
+          (Load ? "__hip_atomic_load(p, " : "__hip_atomic_store(p, v, ") +
+              Order + ", " + S.Hip + ")",
+          "PTX scope .cta -> __HIP_MEMORY_SCOPE_WORKGROUP, .gpu -> "
+          "AGENT, .sys -> SYSTEM (.cluster widens to AGENT)");
+    }
   for (const char *Hint : {"cs", "lu", "cv", "cg", "wt"})
     if (I.hasModifier(Hint))
       return make(kRuleMemory, I.Opcode + "." + Hint,
@@ -321,10 +356,15 @@ Idiom atomic(const Instruction &I) {
   std::string Note = "HIP's atomics are relaxed; scope .cta may use the "
                      "device-scope form, .sys needs " +
                      Fn + "_system";
-  if (I.hasModifier("acquire") || I.hasModifier("release") ||
-      I.hasModifier("acq_rel"))
-    Note += "; for acquire/release ordering use __hip_atomic_fetch_" + Op +
-            " with __ATOMIC_ACQUIRE/__ATOMIC_RELEASE";
+  for (const char *Sem : {"acquire", "release", "acq_rel"})
+    if (I.hasModifier(Sem)) {
+      std::string Hip = Op == "cas"    ? "__hip_atomic_compare_exchange_strong"
+                        : Op == "exch" ? "__hip_atomic_exchange"
+                                       : "__hip_atomic_fetch_" + Op;
+      Note += "; for its ordering use " + Hip + "(..., __ATOMIC_" +
+              llvm::StringRef(Sem).upper() + ", " + scopeOf(I).Hip + ")";
+      break;
+    }
   return make(kRuleAtomic, I.Opcode + "." + Op,
               Fn + (I.Opcode == "red" ? "(p, v) with the result unused"
                     : Op == "cas"     ? "(p, compare, v)"

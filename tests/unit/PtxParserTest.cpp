@@ -142,6 +142,45 @@ TEST_CASE("classifier names idioms and their AMD equivalents", "[ptx]") {
   CHECK(C("frobnicate.b32 %0;").Level == Severity::Error);
 }
 
+TEST_CASE("memory-order PTX maps to the scoped HIP atomic or fence", "[ptx]") {
+  auto C = [](const char *T) { return classify(parse(T).Instructions[0]); };
+  CHECK(C("ld.acquire.gpu.global.b32 %0, [%1];").Equivalent ==
+        "__hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)");
+  CHECK(C("ld.relaxed.cta.b32 %0, [%1];").Equivalent ==
+        "__hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP)");
+  CHECK(
+      C("st.release.sys.b64 [%0], %1;").Equivalent ==
+      "__hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_SYSTEM)");
+  // .cluster has no AMD counterpart: the next wider scope.
+  CHECK(C("ld.acquire.cluster.b32 %0, [%1];").Equivalent ==
+        "__hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)");
+  // Fences keep the portable fix (__threadfence*, seq_cst) and name the
+  // exact AMD form: acq_rel stays acq_rel, membar/fence.sc are seq_cst.
+  Idiom AcqRel = C("fence.acq_rel.gpu;");
+  CHECK(AcqRel.Name == "fence.acq_rel.gpu");
+  CHECK(AcqRel.Equivalent == "__threadfence()");
+  CHECK(llvm::StringRef(AcqRel.Note)
+            .contains("__builtin_amdgcn_fence(__ATOMIC_ACQ_REL, \"agent\")"));
+  CHECK(llvm::StringRef(C("membar.gl;").Note)
+            .contains("__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, \"agent\")"));
+  CHECK(
+      llvm::StringRef(C("fence.sc.cta;").Note)
+          .contains("__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, \"workgroup\")"));
+  CHECK(llvm::StringRef(C("membar.sys;").Note)
+            .contains("__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, \"\")"));
+  // Atomics with acquire/release name the scoped HIP builtin; without a
+  // scope PTX atomics are .gpu.
+  CHECK(llvm::StringRef(C("atom.acquire.gpu.exch.b32 %0, [%1], 1;").Note)
+            .contains("__hip_atomic_exchange(..., __ATOMIC_ACQUIRE, "
+                      "__HIP_MEMORY_SCOPE_AGENT)"));
+  CHECK(llvm::StringRef(C("atom.release.add.u32 %0, [%1], 1;").Note)
+            .contains("__hip_atomic_fetch_add(..., __ATOMIC_RELEASE, "
+                      "__HIP_MEMORY_SCOPE_AGENT)"));
+  // ld.volatile: a volatile access is already relaxed system scope on AMD.
+  CHECK(C("ld.volatile.global.b32 %0, [%1];").Equivalent ==
+        "a volatile access (*(volatile T *)p)");
+}
+
 TEST_CASE("lop3 lookup tables decode to small expressions", "[ptx]") {
   CHECK(lop3Expression(0x96) == "A ^ B ^ C");
   CHECK(lop3Expression(0x80) == "A & B & C");

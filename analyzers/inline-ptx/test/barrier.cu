@@ -17,7 +17,7 @@ __global__ void stage(float *out, const float *in) {
 __device__ void publish(volatile int *flag, int *data, int v) {
   *data = v;
   asm volatile("membar.gl;" ::: "memory");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX membar.gl/gpu -> __threadfence() [inline-ptx.barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX membar.gl -> __threadfence() [inline-ptx.barrier]
   // CHECK-FIXES: __threadfence();
   asm volatile("membar.cta;" ::: "memory");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX membar.cta -> __threadfence_block() [inline-ptx.barrier]
@@ -26,10 +26,10 @@ __device__ void publish(volatile int *flag, int *data, int v) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX membar.sys -> __threadfence_system() [inline-ptx.barrier]
   // CHECK-FIXES: __threadfence_system();
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX fence.gl/gpu -> __threadfence() [inline-ptx.barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX fence.acq_rel.gpu -> __threadfence() [inline-ptx.barrier]
   // CHECK-FIXES: __threadfence();
   asm volatile("fence.sc.cta;" ::: "memory");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX fence.cta -> __threadfence_block() [inline-ptx.barrier]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX fence.sc.cta -> __threadfence_block() [inline-ptx.barrier]
   // CHECK-FIXES: __threadfence_block();
   *flag = 1;
 }

@@ -22,7 +22,7 @@ DEFINE_LD(global, u64, uint64_t, "l")
 
 // Expanded in a kernel: one finding here, none at the expansion.
 #define FENCE_GPU() asm volatile("fence.acq_rel.gpu;" ::: "memory")
-// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: in macro FENCE_GPU: inline PTX fence.gl/gpu -> __threadfence() [inline-ptx.barrier]
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: in macro FENCE_GPU: inline PTX fence.acq_rel.gpu -> __threadfence() [inline-ptx.barrier]
 
 // Token pasting builds the opcode's type from an argument.
 #define POPC(bits) asm("popc.b" #bits " %0, %1;" : "=r"(n) : "r"(x))
@@ -42,7 +42,7 @@ DEFINE_LD(global, u64, uint64_t, "l")
     asm volatile("st.volatile.global." #type " [%0], %1;"                      \
                  :: "l"(p), "r"(v) : "memory");                                \
   }
-// CHECK-MESSAGES: :[[@LINE-11]]:9: warning: in macro DEFINE_LD_ST: 2 asm statements: inline PTX ld.relaxed -> __hip_atomic_load(p, [v,] __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); st.volatile -> a volatile access (*(volatile T *)p) [inline-ptx.memory]
+// CHECK-MESSAGES: :[[@LINE-11]]:9: warning: in macro DEFINE_LD_ST: 2 asm statements: inline PTX ld.relaxed.gpu -> __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); st.volatile -> a volatile access (*(volatile T *)p) [inline-ptx.memory]
 DEFINE_LD_ST(u32, uint32_t)
 
 // Silenced at the definition.

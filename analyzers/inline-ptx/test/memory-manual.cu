@@ -47,3 +47,18 @@ __device__ float fetch(unsigned long long tex, int i) {
   // CHECK-MESSAGES: :[[@LINE-2]]:3: error: inline PTX tex.1d.v4.f32.s32 has no AMD equivalent [inline-ptx.memory]
   return v.x;
 }
+
+// Memory-order forms: the scoped HIP atomic that keeps the PTX order and
+// scope (the memory-model family does not report these again).
+__device__ int orderedLoads(const int *flag, int *out, int v) {
+  int a, b, c;
+  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(a) : "l"(flag) : "memory");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX ld.acquire.gpu -> __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) [inline-ptx.memory]
+  asm volatile("ld.relaxed.cta.b32 %0, [%1];" : "=r"(b) : "l"(flag));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX ld.relaxed.cta -> __hip_atomic_load(p, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP) [inline-ptx.memory]
+  asm volatile("st.release.sys.global.b32 [%0], %1;" :: "l"(out), "r"(v) : "memory");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX st.release.sys -> __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_SYSTEM) [inline-ptx.memory]
+  asm volatile("ld.volatile.global.b32 %0, [%1];" : "=r"(c) : "l"(flag));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: inline PTX ld.volatile -> a volatile access (*(volatile T *)p) [inline-ptx.memory]
+  return a + b + c;
+}
