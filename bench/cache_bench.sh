@@ -5,7 +5,10 @@
 # tree measured in the same run. Target (issue 15): warm at least 10x faster
 # than cold.
 #
-#   bench/cache_bench.sh [TREE...]     (default: test_corpus/)
+#   bench/cache_bench.sh [TREE...] [-- CLANG_ARGS...]   (default: test_corpus/)
+#
+# CLANG_ARGS go to every lint (cuda-samples needs -I its Common/ directory:
+# a TU whose parse has errors, such as a missing header, is never cached).
 #
 # The trees are copied to a scratch directory (the edit is made to the copy);
 # the cache lives in the scratch directory too, so ~/.cache is not touched.
@@ -19,7 +22,10 @@ repeat=${REPEAT:-3}
 jobs=${JOBS:-$(nproc)}
 [ -x "$hipwright" ] || { echo "bench: build hipwright first ($hipwright)" >&2; exit 2; }
 
-trees=("$@")
+trees=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do trees+=("$1"); shift; done
+[ $# -gt 0 ] && shift # the --
+clang_args=("$@")
 [ ${#trees[@]} -gt 0 ] || trees=("$here/test_corpus")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -36,7 +42,10 @@ n=${#units[@]}
 export HIPWRIGHT_CACHE_DIR="$work/cache"
 now() { date +%s.%N; }
 calc() { awk "BEGIN { print $* }"; }
-lint() { "$hipwright" lint "${copies[@]}" -j "$jobs" --format json -o "$work/out.json" "$@" >/dev/null 2>&1 || true; }
+lint() {
+  "$hipwright" lint "${copies[@]}" -j "$jobs" --format json -o "$work/out.json" \
+    "$@" ${clang_args[@]+-- "${clang_args[@]}"} >/dev/null 2>&1 || true
+}
 timed() { local t0 t1; t0=$(now); "$@"; t1=$(now); calc "$t1 - $t0"; }
 best() { # best VAR-PREP CMD...: best wall time of $repeat runs, PREP before each
   local prep=$1 b="" t
