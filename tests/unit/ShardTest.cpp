@@ -39,7 +39,7 @@ std::vector<ShardData> shardsOf(const std::vector<std::string> &Files,
 
 } // namespace
 
-TEST_CASE("--shard takes K/N with 1 <= K <= N", "[shard]") {
+TEST_CASE("shard specs are K/N with 1 <= K <= N", "[shard]") {
   llvm::Expected<ShardSpec> S = parseShardSpec("2/4");
   REQUIRE(bool(S));
   CHECK(S->Index == 2);
