@@ -85,7 +85,7 @@ static std::optional<std::string> formatFromExtension(StringRef File) {
 }
 
 int runReportCommand(const std::vector<std::string> &Args,
-                   const MergedShards *Merged) {
+                     const MergedShards *Merged) {
   PortRequest Req;
   ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format;

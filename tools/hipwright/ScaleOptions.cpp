@@ -1,5 +1,4 @@
-//===- ScaleOptions.cpp - the result cache and --shard, for port/lint/report
-//===//
+//===- ScaleOptions.cpp - the result cache and --shard options -----------===//
 #include "ScaleOptions.h"
 #include "Commands.h"
 

@@ -1,5 +1,4 @@
-//===- ScaleOptions.h - the result cache and --shard, for port/lint/report -*-
-//C++ -*-===//
+//===- ScaleOptions.h - the result cache and --shard options ---*- C++ -*-===//
 //
 // Parsing only: the cache is port/UnitCache, the split port/Shard, the
 // shard file port/ShardFile; this file turns the options into a
