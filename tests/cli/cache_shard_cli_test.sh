@@ -138,6 +138,17 @@ size=$(find "$HIPWRIGHT_CACHE_DIR" -name '*.tu' -type f -printf '%s\n' | awk '{s
 [ "$size" -le 1024 ] || fail "cache holds $size bytes over a 1K bound"
 export HIPWRIGHT_CACHE_DIR="$work/cache"
 
+# --- a cache that cannot be written is a warning, nothing more -------------
+touch "$work/not-a-directory"
+run 1 "lint with an unwritable cache" env HIPWRIGHT_CACHE_DIR="$work/not-a-directory" \
+  "$hw" lint src/kern/warp_reduce.cu --format json -o "$work/unwritable.json"
+grep -q "warning: result cache not written" "$work/err.txt" ||
+  fail "unwritable cache: no warning: $(cat "$work/err.txt")"
+run 1 "lint single file, no cache" "$hw" lint src/kern/warp_reduce.cu --no-cache \
+  --format json -o "$work/single.json"
+cmp -s "$work/unwritable.json" "$work/single.json" ||
+  fail "an unwritable cache changed the output"
+
 # --- shards merged == one unsharded run, byte for byte ---------------------
 run 2 "--shard without --shard-out" "$hw" lint . --shard 1/2
 run 2 "--shard 0/2" "$hw" lint . --shard 0/2 --shard-out s.hws
