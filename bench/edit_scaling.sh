@@ -92,9 +92,9 @@ limit=${LIMIT_S:-600}
 # input) must fail, not take the shared machine down with it.
 mem_mib=${MEM_LIMIT_MIB:-8192}
 limited() { (ulimit -v $((mem_mib * 1024)); exec timeout "$limit" "$hipwright" "$@"); }
-port_out() { rm -rf "$work/out"; limited port -q -j 1 --out-root "$work/out" "$1"; }
-port_diff() { limited port -q -j 1 --diff "$1"; }
-lint_text() { limited lint -j 1 "$1"; }
+port_out() { rm -rf "$work/out"; limited port --no-cache -q -j 1 --out-root "$work/out" "$1"; }
+port_diff() { limited port --no-cache -q -j 1 --diff "$1"; }
+lint_text() { limited lint --no-cache -j 1 "$1"; }
 
 mkdir -p "$work/n" "$work/2n" "$work/s" "$work/2s"
 gen_refs "$n" "$work/n/refs.cu"

@@ -9,7 +9,8 @@
 # and the ratio to `clang++-22 -fsyntax-only` over the same files for the
 # host side, the device side, and both (what hipwright covers with one parse
 # plus its token pass), and the cost of the analyzers (port with and without
-# them). Each measurement is the best of $REPEAT runs.
+# them). Each measurement is the best of $REPEAT runs, with --no-cache: this
+# measures parsing (bench/cache_bench.sh measures the result cache).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -58,15 +59,15 @@ parse_all() { # parse_all SIDE-FLAGS...
 # One run over all trees, as a user would port a code base.
 port_j1() {
   rm -rf "$work/out"
-  "$hipwright" port "${trees[@]}" --out-root "$work/out" -j 1 -q --stats "$work/stats.json" || true
+  "$hipwright" port --no-cache "${trees[@]}" --out-root "$work/out" -j 1 -q --stats "$work/stats.json" || true
 }
 port_j1_bare() {
   rm -rf "$work/out"
-  "$hipwright" port "${trees[@]}" --out-root "$work/out" -j 1 -q --no-analyzers || true
+  "$hipwright" port --no-cache "${trees[@]}" --out-root "$work/out" -j 1 -q --no-analyzers || true
 }
 port_jn() {
   rm -rf "$work/out"
-  "$hipwright" port "${trees[@]}" --out-root "$work/out" -q || true
+  "$hipwright" port --no-cache "${trees[@]}" --out-root "$work/out" -q || true
 }
 
 host=$(best_of parse_all --cuda-host-only)

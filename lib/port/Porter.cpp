@@ -7,6 +7,7 @@
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
 #include "support/LineIndex.h"
+#include "support/Paths.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -117,14 +118,49 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     if (!HipFiles.count(U))
       ToParse.push_back(U);
 
+  if (Req.Shard) {
+    std::vector<std::string> Mine;
+    for (const std::string &U : ToParse)
+      if (shardOf(Tree.relative(U), Req.Shard->Count) == Req.Shard->Index)
+        Mine.push_back(U);
+    ToParse = std::move(Mine);
+  }
+
+  std::optional<UnitCache> Cache;
+  if (Req.Cache && !Req.Precomputed) {
+    Cache.emplace(*Req.Cache, runCacheKey(Ctx.Options), Ctx.IsUserFile);
+    Ctx.RecordInputs = true;
+  }
+
   // One slot per TU, filled by workers, read in input order afterwards:
   // output does not depend on --jobs or on scheduling.
   std::vector<TuResult> Units(ToParse.size());
-  {
+  if (Req.Precomputed) {
+    for (size_t I = 0; I < ToParse.size(); ++I) {
+      auto It = Req.Precomputed->find(ToParse[I]);
+      if (It == Req.Precomputed->end())
+        return createStringError(
+            inconvertibleErrorCode(),
+            ToParse[I] + ": no shard has a result for this file: merge must "
+                         "run on the tree the shards read, from the same "
+                         "directory");
+      Units[I] = It->second;
+    }
+    if (Req.Precomputed->size() != ToParse.size()) {
+      std::set<std::string> Wanted(ToParse.begin(), ToParse.end());
+      for (const auto &[Path, _] : *Req.Precomputed)
+        if (!Wanted.count(Path))
+          return createStringError(
+              inconvertibleErrorCode(),
+              Path + ": a shard has a result for this file, but it is not a "
+                     "source of the tree being merged");
+    }
+  } else {
     // Default: every CPU the process may run on (what nproc reports).
     unsigned Jobs =
-        Req.Jobs ? Req.Jobs
-                 : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+        Req.Jobs
+            ? Req.Jobs
+            : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
     std::mutex ProgressMutex;
     size_t Done = 0;
@@ -132,14 +168,35 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       Req.OnUnitDone(0, ToParse.size());
     for (size_t I = 0; I < ToParse.size(); ++I)
       Pool.async([&, I] {
-        // Own thread, big stack: one TU that crashes clang fails alone.
-        Units[I] = translateUnitContained(ToParse[I], Ctx);
+        std::vector<std::string> Args;
+        std::optional<TuResult> Hit;
+        if (Cache) {
+          Args = Ctx.Args->argsFor(ToParse[I]);
+          Hit = Cache->lookup(Args);
+        }
+        if (Hit) {
+          Units[I] = std::move(*Hit);
+        } else {
+          // Own thread, big stack: one TU that crashes clang fails alone.
+          Units[I] = translateUnitContained(ToParse[I], Ctx);
+          if (Cache)
+            Cache->store(Args, Units[I]);
+        }
         if (Req.OnUnitDone) {
           std::lock_guard<std::mutex> Lock(ProgressMutex);
           Req.OnUnitDone(++Done, ToParse.size());
         }
       });
     Pool.wait();
+  }
+  if (Cache) {
+    Cache->evictIfOverBound();
+    Result.Cache = Cache->stats();
+    Result.CacheWriteError = Cache->firstWriteError();
+  }
+  if (Req.Shard) {
+    Result.ShardUnits = std::move(Units);
+    return Result;
   }
 
   std::set<std::string> Covered;
@@ -246,9 +303,9 @@ Expected<PortResult> runPort(const PortRequest &Req) {
         Lines.emplace(O.Original);
       auto [Line, Col] = Lines->lineAndColumn(C.Dropped.Offset);
       O.Errors.push_back(Path + ":" + std::to_string(Line) + ":" +
-                         std::to_string(Col) +
-                         ": error: conflicting edits: '" + C.Kept.Text +
-                         "' kept, '" + C.Dropped.Text + "' not applied");
+                         std::to_string(Col) + ": error: conflicting edits: '" +
+                         C.Kept.Text + "' kept, '" + C.Dropped.Text +
+                         "' not applied");
     }
     if (!O.Errors.empty())
       O.Status = FileStatus::Partial;
@@ -284,9 +341,9 @@ Expected<PortResult> runPort(const PortRequest &Req) {
                      });
   }
   Result.Conflicts = Edits.conflicts();
-  Result.Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  Result.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return Result;
 }
 

@@ -11,11 +11,14 @@
 #include "port/EditSet.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
+#include "port/Shard.h"
 #include "port/TuResult.h"
+#include "port/UnitCache.h"
 #include "support/Progress.h"
 
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +50,14 @@ struct PortRequest {
   /// Called after each translation unit finishes, from a worker thread but
   /// never concurrently (a progress line; lib/support/Progress.h).
   ProgressCallback OnUnitDone;
+  /// Reuse and keep TU results here (port/UnitCache.h); unset: no cache.
+  std::optional<CacheSettings> Cache;
+  /// Parse only this shard's TUs and stop: PortResult::ShardUnits holds
+  /// their results, nothing else is filled (`hipwright merge` finishes).
+  std::optional<ShardSpec> Shard;
+  /// The merge of shards: every TU's result, by main file, instead of a
+  /// parse. A TU of the tree with no result here is an error.
+  const std::map<std::string, TuResult> *Precomputed = nullptr;
 };
 
 enum class FileStatus { Translated, Unchanged, Partial, Failed };
@@ -77,6 +88,12 @@ struct PortResult {
   std::vector<KernelDef> Kernels; ///< sorted by file, line
   std::vector<EditConflict> Conflicts;
   double Seconds = 0;
+  /// With PortRequest::Shard: this shard's TU results, in input order.
+  std::vector<TuResult> ShardUnits;
+  /// With PortRequest::Cache: what the cache did, and the first entry it
+  /// could not write (the run goes on without it).
+  CacheStats Cache;
+  std::optional<std::string> CacheWriteError;
 };
 
 /// Runs the translation. Fails only for usage/environment errors (missing

@@ -5,6 +5,7 @@
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
 #include "support/ContainedThread.h"
+#include "support/FramedRecord.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -117,6 +118,8 @@ public:
 
   void EndSourceFileAction() override {
     CompilerInstance &CI = getCompilerInstance();
+    if (Ctx.RecordInputs)
+      recordInputs(CI.getSourceManager());
     if (!CI.hasASTContext())
       return;
     ASTContext &AST = CI.getASTContext();
@@ -143,6 +146,41 @@ private:
     return O;
   }()};
   std::vector<std::unique_ptr<Analyzer>> Analyzers;
+
+  /// The digest of every file as the parse read it (not as it is on disk
+  /// now: a file edited during the parse must not be cached under its new
+  /// bytes). The prelude is compiled in; the cache key covers it.
+  void recordInputs(SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileEntryRef FE = It->first;
+      if (FE.getName() == kParsePreludePath)
+        continue;
+      std::optional<llvm::MemoryBufferRef> Buf =
+          SM.getMemoryBufferForFileOrNone(FE);
+      if (!Buf) {
+        // A file clang could not read leaves nothing to check later: no
+        // inputs means the result is not cacheable.
+        Out.Inputs.clear();
+        return;
+      }
+      // Absolute but not normalized: removing "dir/.." from a path whose
+      // dir is a symbolic link names another file (GCC's include paths
+      // are full of them), and the cache must read back this very file.
+      SmallString<256> Path(FE.getName());
+      llvm::sys::fs::make_absolute(Path);
+      Out.Inputs.push_back(
+          {std::string(Path), contentDigest(Buf->getBuffer())});
+    }
+    std::sort(Out.Inputs.begin(), Out.Inputs.end(),
+              [](const ParseInput &A, const ParseInput &B) {
+                return A.Path < B.Path;
+              });
+    Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end(),
+                                 [](const ParseInput &A, const ParseInput &B) {
+                                   return A.Path == B.Path;
+                                 }),
+                     Out.Inputs.end());
+  }
 
   void tokenPassOverUserFiles(CompilerInstance &CI) {
     SourceManager &SM = CI.getSourceManager();

@@ -14,6 +14,9 @@ struct TranslateContext {
   const RuleTable *Rules = nullptr;
   TranslateOptions Options;
   UserFilePredicate IsUserFile;
+  /// Fill TuResult::Inputs (the result cache needs them; hashing every
+  /// header the parse read is not free, so only then).
+  bool RecordInputs = false;
 };
 
 /// Parses \p MainFile once (CUDA host side; code the parse skips is still

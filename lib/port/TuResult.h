@@ -28,6 +28,13 @@ struct KernelDef {
   std::string Name;
 };
 
+/// A file the parse read, and the BLAKE3 of the bytes it read (what the
+/// result cache checks before it reuses a result; port/UnitCache.h).
+struct ParseInput {
+  std::string Path;
+  std::string Digest;
+};
+
 /// Everything one translation unit contributed. Plain data, so TUs can run
 /// on worker threads and be merged deterministically afterwards.
 struct TuResult {
@@ -39,6 +46,9 @@ struct TuResult {
   std::vector<KernelDef> Kernels;
   std::vector<std::string> Errors; ///< "file:line:col: error: message"
   bool Failed = false;             ///< no usable parse at all
+  /// Every file the parse read (sources, user and system headers), sorted
+  /// by path; filled only when TranslateContext::RecordInputs is set.
+  std::vector<ParseInput> Inputs;
 };
 
 } // namespace hipwright

@@ -1,7 +1,11 @@
 # Shared by the CLI test scripts (sourced, not run): a scratch directory that
 # is removed on exit, a failure counter and the checks every script uses.
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# A result cache of the test's own (docs/cli.md#result-cache): a test starts
+# cold, reruns in it hit, and nothing is left in the user's ~/.cache.
+test_cache=$(mktemp -d)
+export HIPWRIGHT_CACHE_DIR=$test_cache
+trap 'rm -rf "$work" "$test_cache"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 run() { # run WANT_RC DESCRIPTION CMD...  (stdout/stderr in $work/out.txt, err.txt)

@@ -7,7 +7,9 @@
 set -euo pipefail
 hw=$1
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+test_cache=$(mktemp -d) # a result cache of this test's own, not ~/.cache's
+export HIPWRIGHT_CACHE_DIR=$test_cache
+trap 'rm -rf "$work" "$test_cache"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 expect_rc() { # expect_rc WANT DESCRIPTION CMD...

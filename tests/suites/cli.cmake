@@ -38,3 +38,10 @@ set_tests_properties(cli.build_files.cmake_build PROPERTIES LABELS "cli"
 add_test(NAME cli.findings_stage
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/findings_stage_cli_test.sh
                  $<TARGET_FILE:hipwright>)
+# The result cache and --shard/merge (issue 15): byte-identical outputs cold,
+# warm, --no-cache and merged; edited headers miss; damaged entries rebuilt;
+# two processes sharing a cache.
+add_test(NAME cli.cache_shard
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/cache_shard_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.cache_shard PROPERTIES LABELS "cli")

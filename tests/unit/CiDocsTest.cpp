@@ -64,7 +64,7 @@ TEST_CASE("docs/ci.md snippets are valid YAML with their required keys",
   REQUIRE(Buf);
   llvm::StringRef Doc = (*Buf)->getBuffer();
   std::vector<std::string> Blocks = yamlBlocks(Doc);
-  REQUIRE(Blocks.size() == 4);
+  REQUIRE(Blocks.size() == 6);
   // The action, used from a workflow: on + jobs, and a step that uses it.
   auto Act = topKeys(Blocks[0]);
   CHECK(Act.count("on"));
@@ -86,6 +86,26 @@ TEST_CASE("docs/ci.md snippets are valid YAML with their required keys",
   CHECK(Pc.count("repos"));
   CHECK(Blocks[3].find("entry: hipwright lint") != std::string::npos);
   CHECK(Blocks[3].find("language: system") != std::string::npos);
+  // Sharding, GitHub: a matrix of shard jobs whose files one merge job
+  // joins after all of them (needs), SARIF uploaded from the merge.
+  auto Sh = topKeys(Blocks[4]);
+  CHECK(Sh.count("on"));
+  CHECK(Sh.count("jobs"));
+  CHECK(Blocks[4].find("matrix:") != std::string::npos);
+  CHECK(Blocks[4].find("--shard ${{ matrix.shard }}/4 --shard-out") !=
+        std::string::npos);
+  CHECK(Blocks[4].find("needs: shard") != std::string::npos);
+  CHECK(Blocks[4].find("$HIPWRIGHT merge shard-*.hws") != std::string::npos);
+  CHECK(Blocks[4].find("upload-sarif") != std::string::npos);
+  // Sharding, GitLab: parallel jobs numbered as --shard numbers, one merge.
+  auto Gp = topKeys(Blocks[5]);
+  REQUIRE(Gp.count("hipwright-shard"));
+  REQUIRE(Gp.count("hipwright-merge"));
+  CHECK(Blocks[5].find("parallel: 4") != std::string::npos);
+  CHECK(Blocks[5].find("--shard $CI_NODE_INDEX/$CI_NODE_TOTAL --shard-out") !=
+        std::string::npos);
+  CHECK(Blocks[5].find("needs: [hipwright-shard]") != std::string::npos);
+  CHECK(Blocks[5].find("hipwright merge shard-*.hws") != std::string::npos);
 }
 
 namespace {

@@ -6,6 +6,8 @@
 
 namespace hipwright {
 
+struct MergedShards;
+
 /// Exit codes scripts can rely on.
 enum ExitCode : int {
   ExitOk = 0,
@@ -14,11 +16,16 @@ enum ExitCode : int {
   ExitPartial = 3,  ///< port: some files partial or failed
 };
 
-int runPortCommand(const std::vector<std::string> &Args);
+/// \p Merged: in `hipwright merge`, the shards' results (no parse).
+int runPortCommand(const std::vector<std::string> &Args,
+                   const MergedShards *Merged = nullptr);
 int runQueryCommand(const std::vector<std::string> &Args);
-int runLintCommand(const std::vector<std::string> &Args);
+int runLintCommand(const std::vector<std::string> &Args,
+                   const MergedShards *Merged = nullptr);
 int runExplainCommand(const std::vector<std::string> &Args);
-int runReportCommand(const std::vector<std::string> &Args);
+int runReportCommand(const std::vector<std::string> &Args,
+                     const MergedShards *Merged = nullptr);
 int runVerifyCommand(const std::vector<std::string> &Args);
+int runMergeCommand(const std::vector<std::string> &Args);
 
 } // namespace hipwright

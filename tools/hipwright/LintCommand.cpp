@@ -8,6 +8,7 @@
 #include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
+#include "ScaleOptions.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -53,6 +54,11 @@ Reports wave64 and portability hazards in CUDA sources; writes no source.
   --rocm-version X.Y     oldest ROCm the port must build with: CUDA names
                          whose HIP twin is newer are reported (default: the
                          config's rocm-version, else the newest known)
+  --no-cache             neither read nor write the result cache
+                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
+  --shard K/N            parse only shard K of N (split by path hash) and
+                         write its results to --shard-out FILE; `hipwright
+                         merge` joins the N files into this command's output
   -j, --jobs N           translation units in parallel
 
 exit status: 0 no finding at or above --fail-on, 1 findings at or above it,
@@ -65,8 +71,10 @@ static int lintUsage(const Twine &Msg) {
   return ExitUsage;
 }
 
-int runLintCommand(const std::vector<std::string> &Args) {
+int runLintCommand(const std::vector<std::string> &Args,
+                   const MergedShards *Merged) {
   PortRequest Req;
+  ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, WriteBaseline,
       BaselineFile;
   std::string Format = "text";
@@ -78,6 +86,14 @@ int runLintCommand(const std::vector<std::string> &Args) {
     const std::string A = C.peek();
     std::string Bad;
     switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return lintUsage(Bad);
+    case SharedOption::NotMine:
+      break;
+    }
+    switch (takeScaleOption(C, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:
@@ -168,13 +184,18 @@ int runLintCommand(const std::vector<std::string> &Args) {
   // configuration, --rules and baseline.
   Req.Findings.Configs = &Configs;
 
+  if (std::optional<std::string> Bad = applyScaleOptions(Scale, Merged, Req))
+    return lintUsage(*Bad);
   Req.OnUnitDone = terminalProgress("lint");
+  if (Req.Shard)
+    return runShardPart("lint", Args, Req, Scale);
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
     errs() << "hipwright lint: error: " << toString(Result.takeError())
            << "\n";
     return ExitUsage;
   }
+  noteCacheUse("lint", *Result);
 
   std::vector<Finding> Findings = std::move(Result->Findings);
   sortFindings(Findings);

@@ -1,6 +1,7 @@
 //===- PortCommand.cpp - `hipwright port` ---------------------------------===//
 #include "ArgCursor.h"
 #include "Commands.h"
+#include "ScaleOptions.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -43,6 +44,11 @@ translation:
                          that first shipped later is not emitted, the CUDA
                          name stays and is reported (default: the newest
                          release the rules know)
+  --no-cache             neither read nor write the result cache
+                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
+  --shard K/N            parse only shard K of N (split by path hash) and
+                         write its results to --shard-out FILE; `hipwright
+                         merge` joins the N files into this command's output
   -j, --jobs N           translation units in parallel (default: cores)
 
 build files:
@@ -84,8 +90,10 @@ static int portError(const Twine &Msg) {
   return ExitUsage;
 }
 
-int runPortCommand(const std::vector<std::string> &Args) {
+int runPortCommand(const std::vector<std::string> &Args,
+                   const MergedShards *Merged) {
   PortRequest Req;
+  ScaleOptions Scale;
   OutputOptions Out;
   std::optional<std::string> StatsFile;
   bool Quiet = false;
@@ -100,6 +108,14 @@ int runPortCommand(const std::vector<std::string> &Args) {
     const std::string A = C.peek();
     std::string Bad;
     switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return usageError(Bad);
+    case SharedOption::NotMine:
+      break;
+    }
+    switch (takeScaleOption(C, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:
@@ -195,10 +211,15 @@ int runPortCommand(const std::vector<std::string> &Args) {
   // fix-its) by each file's configuration, as lint does.
   ConfigResolver Configs(ConfigFile);
   Req.Findings.Configs = &Configs;
+  if (std::optional<std::string> Bad = applyScaleOptions(Scale, Merged, Req))
+    return usageError(*Bad);
   Req.OnUnitDone = terminalProgress("port");
+  if (Req.Shard)
+    return runShardPart("port", Args, Req, Scale);
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
     return portError(toString(Result.takeError()));
+  noteCacheUse("port", *Result);
   if (Out.Mode == OutputMode::Stdout &&
       !(Result->Inputs.SingleFile && Result->Files.size() == 1))
     return usageError("stdout takes a single input file, and " +

@@ -9,6 +9,7 @@
 #include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
+#include "ScaleOptions.h"
 #include "SharedOptions.h"
 
 #include "config/Config.h"
@@ -53,6 +54,11 @@ migration would leave for a person. Writes no source and no build file.
   --cuda-path DIR        CUDA toolkit
   --rocm-version X.Y     oldest ROCm the port must build with (default: the
                          config's rocm-version, else the newest known)
+  --no-cache             neither read nor write the result cache
+                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
+  --shard K/N            parse only shard K of N (split by path hash) and
+                         write its results to --shard-out FILE; `hipwright
+                         merge` joins the N files into this command's output
   -j, --jobs N           translation units in parallel
 
 exit status: 0 report written, 2 usage, environment or input error.
@@ -82,8 +88,10 @@ static std::optional<std::string> formatFromExtension(StringRef File) {
   return std::nullopt;
 }
 
-int runReportCommand(const std::vector<std::string> &Args) {
+int runReportCommand(const std::vector<std::string> &Args,
+                     const MergedShards *Merged) {
   PortRequest Req;
+  ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format,
       Table;
   ArgCursor C(Args);
@@ -92,6 +100,14 @@ int runReportCommand(const std::vector<std::string> &Args) {
     const std::string A = C.peek();
     std::string Bad;
     switch (takeSharedOption(C, Req, Bad)) {
+    case SharedOption::Taken:
+      continue;
+    case SharedOption::Bad:
+      return reportUsage(Bad);
+    case SharedOption::NotMine:
+      break;
+    }
+    switch (takeScaleOption(C, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:
@@ -163,10 +179,15 @@ int runReportCommand(const std::vector<std::string> &Args) {
   // The findings stage inside runPort judges the findings by the same
   // per-file configuration lint uses.
   Req.Findings.Configs = &Configs;
+  if (std::optional<std::string> Bad = applyScaleOptions(Scale, Merged, Req))
+    return reportUsage(*Bad);
   Req.OnUnitDone = terminalProgress("report");
+  if (Req.Shard)
+    return runShardPart("report", Args, Req, Scale);
   Expected<PortResult> Result = runPort(Req);
   if (!Result)
     return reportError(toString(Result.takeError()));
+  noteCacheUse("report", *Result);
   if (OutFile && *OutFile != "-")
     if (Error E = checkNotAnInput(*OutFile, "-o", InputFiles(Result->Inputs)))
       return reportError(toString(std::move(E)));

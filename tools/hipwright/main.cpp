@@ -28,6 +28,8 @@ static void printUsage(llvm::raw_ostream &OS) {
         "  verify [DIR...] [options]\n"
         "                  build and run test programs for both vendors at\n"
         "                  32- and 64-lane wavefronts\n"
+        "  merge SHARD_FILE...\n"
+        "                  join the results of port/lint/report --shard K/N\n"
         "  explain [RULE]  list the rules, or explain one\n"
         "  query NAME      show the HIP mapping of one CUDA API\n"
         "  --version       this build: release, git commit, LLVM, rules "
@@ -49,6 +51,8 @@ static int runCommand(const std::string &Cmd,
     return runReportCommand(Args);
   if (Cmd == "verify")
     return runVerifyCommand(Args);
+  if (Cmd == "merge")
+    return runMergeCommand(Args);
   if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
     printUsage(llvm::outs());
     return ExitOk;
