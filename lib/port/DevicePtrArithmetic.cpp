@@ -142,15 +142,15 @@ private:
            Expr::NPCK_NotNull;
   }
 
-  /// \p E's bytes in its file, or nullopt when it is (partly) in a macro or
-  /// not in a user file.
-  std::optional<std::pair<unsigned, unsigned>> range(const Expr *E,
+  /// The bytes of \p R in a user file: written there directly or as one
+  /// macro argument (`check(p + n)`), never in a macro body, where an edit
+  /// would change every expansion. nullopt otherwise, or when \p File is
+  /// set and the bytes are in another file.
+  std::optional<std::pair<unsigned, unsigned>> range(SourceRange SR,
                                                      std::string &File) const {
     CharSourceRange R = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-        C.Ctx.getLangOpts());
-    if (R.isInvalid() || E->getBeginLoc().isMacroID() ||
-        E->getEndLoc().isMacroID())
+        CharSourceRange::getTokenRange(SR), SM, C.Ctx.getLangOpts());
+    if (R.isInvalid())
       return std::nullopt;
     auto Path = C.UserFile(R.getBegin());
     if (!Path || (!File.empty() && File != *Path))
@@ -158,6 +158,10 @@ private:
     File = *Path;
     return std::pair(SM.getFileOffset(R.getBegin()),
                      SM.getFileOffset(R.getEnd()));
+  }
+  std::optional<std::pair<unsigned, unsigned>> range(const Expr *E,
+                                                     std::string &File) const {
+    return range(E->getSourceRange(), File);
   }
 
   /// `a + b - c ...` as written (left-associated): its operands and the
@@ -242,13 +246,14 @@ private:
     std::string File;
     auto LR = range(L, File);
     auto Whole = range(B, File);
-    SourceLocation Op = B->getOperatorLoc();
-    if (!LR || !Whole || Op.isMacroID())
+    auto Op = range(SourceRange(B->getOperatorLoc()), File);
+    if (!LR || !Whole || !Op)
       return;
-    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Op));
+    llvm::StringRef Buffer =
+        SM.getBufferData(SM.getFileID(SM.getFileLoc(B->getOperatorLoc())));
     std::string LText = Buffer.slice(LR->first, LR->second).str();
     Insertions Ins;
-    Ins.replace(SM.getFileOffset(Op), 2,
+    Ins.replace(Op->first, Op->second - Op->first,
                 std::string("= (hipDeviceptr_t)((char *)(") + LText + ") " +
                     (B->getOpcode() == BO_AddAssign ? "+" : "-"));
     Ins.wrap(Whole->second, Whole->second, "", ")");

@@ -66,6 +66,7 @@ void encodeTuResult(const TuResult &U, ByteWriter &W) {
     W.str(F.Message);
     W.str(F.Suggestion);
     putList(W, F.Fixes, [&](const Replacement &E) { put(W, E); });
+    W.num(F.FixRequired);
     // Fingerprint, Suppressed and InBaseline are the findings stage's,
     // decided after the merge: a TU's result never has them set.
   });
@@ -112,6 +113,7 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     F.Message = R.str();
     F.Suggestion = R.str();
     F.Fixes = getList<Replacement>(R, [&] { return getReplacement(R); });
+    F.FixRequired = R.num() != 0;
     return F;
   });
   U.Kernels = getList<KernelDef>(R, [&] {

@@ -25,7 +25,7 @@ namespace hipwright {
 
 /// The entry format; bump it (and the directory follows) whenever the
 /// entry layout or TuResultCodec changes.
-static constexpr const char *kEntryMagic = "hipwright-tu-cache 1";
+static constexpr const char *kEntryMagic = "hipwright-tu-cache 2";
 static constexpr const char *kEntryDir = "tu-v1";
 static constexpr const char *kEntrySuffix = ".tu";
 

@@ -64,6 +64,9 @@ TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   R.References.push_back(
       {"cudaFree", "hipFree", "runtime", F.Main, 3, 1, 4, true});
   R.Kernels.push_back({F.Main, 2, "k"});
+  // A fix-it the port applies without --fix must stay one after a cache hit.
+  R.Findings.front().Fixes.push_back({F.Main, 0, 3, "unsigned long long"});
+  R.Findings.front().FixRequired = true;
   std::string Bytes = encoded(R);
   ByteReader Reader(Bytes);
   std::optional<TuResult> Back = decodeTuResult(Reader);
@@ -71,6 +74,8 @@ TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   CHECK(Reader.atEnd());
   CHECK(encoded(*Back) == Bytes);
   CHECK(Back->Findings.front().Message == R.Findings.front().Message);
+  CHECK(Back->Findings.front().FixRequired);
+  CHECK(Back->Findings.front().Fixes == R.Findings.front().Fixes);
   // Every proper prefix is refused, never read as a shorter result.
   for (size_t Len = 0; Len < Bytes.size(); ++Len) {
     ByteReader Cut(llvm::StringRef(Bytes).take_front(Len));

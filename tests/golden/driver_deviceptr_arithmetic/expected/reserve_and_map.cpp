@@ -5,13 +5,12 @@
 #include <hip/hip_runtime.h>
 
 static hipError_t mapStripes(hipDeviceptr_t *dptr, size_t size, size_t stripe,
-                             hipMemGenericAllocationHandle_t handle) {
+                           hipMemGenericAllocationHandle_t handle) {
   hipError_t status = hipMemAddressReserve(dptr, size, 0, 0, 0);
   if (status != hipSuccess)
     return status;
   for (size_t idx = 0; idx * stripe < size; ++idx) {
-    status = hipMemMap((hipDeviceptr_t)((char *)(*dptr) + (stripe * idx)),
-                       stripe, 0, handle, 0);
+    status = hipMemMap((hipDeviceptr_t)((char *)(*dptr) + (stripe * idx)), stripe, 0, handle, 0);
     if (status != hipSuccess)
       return status;
   }
@@ -31,18 +30,24 @@ static void packArguments(char *buffer, hipDeviceptr_t data, int width) {
   size_t offset = 0;
   *(reinterpret_cast<hipDeviceptr_t *>(&buffer[offset])) = data;
   offset += sizeof(data);
-  *(reinterpret_cast<hipDeviceptr_t *>(&buffer[offset])) =
-      (hipDeviceptr_t)(size_t)(width);
+  *(reinterpret_cast<hipDeviceptr_t *>(&buffer[offset])) = (hipDeviceptr_t)(size_t)(width);
 }
+
+static void checkResult(hipError_t result, const char *what) {
+  if (result != hipSuccess)
+    std::printf("%s failed\n", what);
+}
+#define CHECK(call) checkResult((call), #call)
 
 int main() {
   hipDeviceptr_t base = 0;
   hipDeviceptr_t cursor = base;
   cursor = (hipDeviceptr_t)((char *)(cursor) + 256);
-  hipDeviceptr_t last = (hipDeviceptr_t)((char *)(cursor)-1 + 16);
+  hipDeviceptr_t last = (hipDeviceptr_t)((char *)(cursor) - 1 + 16);
   unsigned long long raw = (size_t)(base);
   char buffer[16];
   packArguments(buffer, base, 4);
+  CHECK(hipMemsetD8((hipDeviceptr_t)((char *)(base) + 64), 0, 16));
   if (base == 0 && cursor != base)
     std::printf("%zu %d %llu %p\n", span(base, last), aligned(cursor, 64), raw,
                 (void *)cursor);

@@ -33,6 +33,12 @@ static void packArguments(char *buffer, CUdeviceptr data, int width) {
   *(reinterpret_cast<CUdeviceptr *>(&buffer[offset])) = width;
 }
 
+static void checkResult(CUresult result, const char *what) {
+  if (result != CUDA_SUCCESS)
+    std::printf("%s failed\n", what);
+}
+#define CHECK(call) checkResult((call), #call)
+
 int main() {
   CUdeviceptr base = 0;
   CUdeviceptr cursor = base;
@@ -41,6 +47,7 @@ int main() {
   unsigned long long raw = base;
   char buffer[16];
   packArguments(buffer, base, 4);
+  CHECK(cuMemsetD8(base + 64, 0, 16));
   if (base == 0 && cursor != base)
     std::printf("%zu %d %llu %p\n", span(base, last), aligned(cursor, 64), raw,
                 (void *)cursor);

@@ -1,7 +1,7 @@
 // Quasirandom estimate of pi with 64-bit Sobol states, and a host generator
 // with an explicit ordering.
-#include <cstdio>
 #include <hip/hip_runtime.h>
+#include <cstdio>
 #include <hiprand/hiprand.h>
 #include <hiprand/hiprand_kernel.h>
 
@@ -25,7 +25,7 @@ __global__ void countInside(hiprandStateSobol64_t *states, unsigned *inside) {
 int main() {
   hiprandDirectionVectors64_t *vectors = nullptr;
   if (hiprandGetDirectionVectors64(&vectors,
-                                   HIPRAND_DIRECTION_VECTORS_64_JOEKUO6) !=
+                                  HIPRAND_DIRECTION_VECTORS_64_JOEKUO6) !=
       HIPRAND_STATUS_SUCCESS)
     return 1;
   hiprandGenerator_t gen;
@@ -39,7 +39,7 @@ int main() {
   hipMalloc(&d_states, 2 * 256 * sizeof(hiprandStateSobol64));
   hipMalloc(&d_inside, sizeof(unsigned));
   hipMemcpy(d_vectors, vectors, 2 * sizeof(hiprandDirectionVectors64_t),
-            hipMemcpyHostToDevice);
+             hipMemcpyHostToDevice);
   initStates<<<1, 256>>>(d_vectors, d_states);
   countInside<<<1, 256>>>(d_states, d_inside);
   unsigned inside = 0;

@@ -1,10 +1,12 @@
 // Four spellings that compile with CUDA and not with HIP as written.
 #include <cstdio>
 #include <hip/hip_runtime.h>
+#include <hip/hip_runtime.h>
 
 // C-style struct tags: HIP declares some twins as typedefs of other tags.
 hipGraphicsResource *resource = NULL;
-static void describe(hipDeviceProp_t *prop, hipGraphicsResource **r) {
+static void describe(hipDeviceProp_t *prop,
+                     hipGraphicsResource **r) {
   std::printf("%s %p\n", prop->name, (void *)r);
 }
 
@@ -19,19 +21,19 @@ static hipError_t reserve(size_t size, int device) {
   size_t granularity = 0;
   (void)p->requestedHandleType;
   return hipMemGetAllocationGranularity(&granularity, p,
-                                        hipMemAllocationGranularityMinimum);
+                                       hipMemAllocationGranularityMinimum);
 }
 
 static hipMemAllocationProp exportable() {
   hipMemAllocationProp prop = {.type = hipMemAllocationTypePinned,
-                               .requestedHandleType =
-                                   hipMemHandleTypePosixFileDescriptor};
+                              .requestedHandleType =
+                                  hipMemHandleTypePosixFileDescriptor};
   return prop;
 }
 
 // CUDA's callback calling convention, empty on Linux; HIP has none.
 static void done(void *data) { *(int *)data = 1; }
-typedef void (*callback_t)(void *);
+typedef void(*callback_t)(void *);
 #ifdef CUDART_CB
 static const bool kHasCallbackConvention = true;
 #else
