@@ -23,8 +23,10 @@ using namespace llvm;
 
 namespace hipwright {
 
-/// The entry format; bump it (and the directory follows) whenever the
-/// entry layout or TuResultCodec changes.
+/// The entry format; bump it whenever the entry layout or TuResultCodec
+/// changes. It is part of every key, so entries of an older format are
+/// never looked up again (eviction removes them); the directory name only
+/// changes if the layout of the directory itself does.
 static constexpr const char *kEntryMagic = "hipwright-tu-cache 2";
 static constexpr const char *kEntryDir = "tu-v1";
 static constexpr const char *kEntrySuffix = ".tu";

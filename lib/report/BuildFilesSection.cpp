@@ -1,5 +1,6 @@
 //===- BuildFilesSection.cpp - build files in the report ------------------===//
 #include "report/BuildFilesSection.h"
+#include "report/HourTerms.h"
 
 #include "buildfiles/BuildFiles.h"
 #include "report/EffortModel.h"
@@ -42,37 +43,10 @@ unsigned lineCount(StringRef Text) {
   return Text.count('\n') + (Text.back() == '\n' ? 0 : 1);
 }
 
-/// count x range per bucket range, as the findings' sums print them.
-struct Terms {
-  std::map<std::tuple<std::string, double, double>, unsigned> Count;
-  void add(const EffortBucket &B, unsigned N) {
-    if (N)
-      Count[{B.Name, B.MinHours, B.MaxHours}] += N;
-  }
-  double min() const {
-    double S = 0;
-    for (auto &[K, N] : Count)
-      S += N * std::get<1>(K);
-    return S;
-  }
-  double max() const {
-    double S = 0;
-    for (auto &[K, N] : Count)
-      S += N * std::get<2>(K);
-    return S;
-  }
-  json::Array toJson() const {
-    json::Array A;
-    for (auto &[K, N] : Count)
-      A.push_back(json::Object{{"bucket", std::get<0>(K)},
-                               {"count", N},
-                               {"min_each", std::get<1>(K)},
-                               {"max_each", std::get<2>(K)},
-                               {"min_hours", N * std::get<1>(K)},
-                               {"max_hours", N * std::get<2>(K)}});
-    return A;
-  }
-};
+/// A bucket's hours, N times.
+void addBucket(HourTerms &T, const EffortBucket &B, unsigned N) {
+  T.add(B.Name, B.MinHours, B.MaxHours, N);
+}
 
 json::Array messagesJson(StringRef Path, const std::vector<std::string> &Ms) {
   json::Array A;
@@ -104,7 +78,7 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
   }
 
   std::map<const Config *, EffortModel> Models;
-  Terms Total;
+  HourTerms Total;
   unsigned CMake = 0, Make = 0, Changed = 0, Unchanged = 0, NotMigrated = 0,
            Notes = 0, Errors = 0;
   json::Array Items;
@@ -123,13 +97,13 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
     // not remove.
     const EffortBucket &NoteB = *It->second.bucket(kBuildNoteBucket);
     const EffortBucket &ErrorB = *It->second.bucket(kBuildErrorBucket);
-    Terms Own;
-    Own.add(NoteB, B.Notes.size());
+    HourTerms Own;
+    addBucket(Own, NoteB, B.Notes.size());
     // A file the migration could not read is one hand migration, however
     // many errors say why.
-    Own.add(ErrorB, B.Errors.empty() ? 0 : 1);
-    Total.add(NoteB, B.Notes.size());
-    Total.add(ErrorB, B.Errors.empty() ? 0 : 1);
+    addBucket(Own, ErrorB, B.Errors.empty() ? 0 : 1);
+    addBucket(Total, NoteB, B.Notes.size());
+    addBucket(Total, ErrorB, B.Errors.empty() ? 0 : 1);
 
     bool IsMake = buildFileKind(B.Path) == BuildFileKind::Make;
     (IsMake ? Make : CMake)++;
@@ -154,8 +128,8 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
         {"lines", lineCount(B.Original)},
         {"notes", messagesJson(B.Path, B.Notes)},
         {"errors", messagesJson(B.Path, B.Errors)},
-        {"min_hours", Own.min()},
-        {"max_hours", Own.max()}});
+        {"min_hours", Own.minHours()},
+        {"max_hours", Own.maxHours()}});
   }
   return json::Object{{"files", int64_t(Migrated.size())},
                       {"cmake", CMake},
@@ -165,8 +139,8 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
                       {"not_migrated", NotMigrated},
                       {"notes", Notes},
                       {"errors", Errors},
-                      {"min_hours", Total.min()},
-                      {"max_hours", Total.max()},
+                      {"min_hours", Total.minHours()},
+                      {"max_hours", Total.maxHours()},
                       {"terms", Total.toJson()},
                       {"items", std::move(Items)}};
 }

@@ -1,5 +1,6 @@
 //===- BuildReport.cpp - the migration-effort report as JSON --------------===//
 #include "report/BuildReport.h"
+#include "report/HourTerms.h"
 
 #include "analysis/Analyzer.h"
 #include "output/VersionInfo.h"
@@ -37,9 +38,7 @@ namespace {
 /// count x [min, max] per bucket range, summed: the arithmetic the report
 /// prints, kept as its terms so a reader can redo it.
 struct EffortSum {
-  // (bucket, min each, max each) -> count; a bucket can have two ranges
-  // when two directories' configurations differ.
-  std::map<std::tuple<std::string, double, double>, unsigned> Terms;
+  HourTerms Terms;
   unsigned Findings = 0, Suppressed = 0;
   /// Active findings by how they are priced (EffortPatterns.h).
   unsigned Automatic = 0, Patterns = 0, Sites = 0;
@@ -57,40 +56,16 @@ struct EffortSum {
     Automatic += C.Role == "automatic";
     Patterns += C.Role == "pattern";
     Sites += C.Role == "site";
-    ++Terms[{C.Bucket, C.MinHours, C.MaxHours}];
+    Terms.add(C.Bucket, C.MinHours, C.MaxHours);
   }
-  double minHours() const {
-    double S = 0;
-    for (auto &[K, N] : Terms)
-      S += N * std::get<1>(K);
-    return S;
-  }
-  double maxHours() const {
-    double S = 0;
-    for (auto &[K, N] : Terms)
-      S += N * std::get<2>(K);
-    return S;
-  }
+  double minHours() const { return Terms.minHours(); }
+  double maxHours() const { return Terms.maxHours(); }
   json::Object toJson() const {
-    std::vector<std::pair<std::tuple<std::string, double, double>, unsigned>>
-        Sorted(Terms.begin(), Terms.end());
-    // Costliest bucket first: that is where the hours are.
-    std::stable_sort(Sorted.begin(), Sorted.end(), [](auto &A, auto &B) {
-      return std::get<2>(A.first) > std::get<2>(B.first);
-    });
-    json::Array T;
-    for (auto &[K, N] : Sorted)
-      T.push_back(json::Object{{"bucket", std::get<0>(K)},
-                               {"count", N},
-                               {"min_each", std::get<1>(K)},
-                               {"max_each", std::get<2>(K)},
-                               {"min_hours", N * std::get<1>(K)},
-                               {"max_hours", N * std::get<2>(K)}});
     return json::Object{{"findings", Findings},    {"suppressed", Suppressed},
                         {"automatic", Automatic},  {"patterns", Patterns},
                         {"further_sites", Sites},  {"floor", Floor},
                         {"min_hours", minHours()}, {"max_hours", maxHours()},
-                        {"terms", std::move(T)}};
+                        {"terms", Terms.toJson()}};
   }
 };
 

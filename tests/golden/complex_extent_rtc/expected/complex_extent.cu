@@ -30,7 +30,7 @@ static hipError_t volume(hipPitchedPtr *out, hipStream_t s) {
 }
 
 // A stream handle spelled through its struct tag.
-static void sync(struct ihipStream_t *s) { hipStreamSynchronize(s); }
+static void sync(ihipStream_t *s) { hipStreamSynchronize(s); }
 
 static int compile(const char *src) {
   hiprtcProgram prog;

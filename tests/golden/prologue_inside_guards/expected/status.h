@@ -6,7 +6,7 @@
 #endif
 #include <hip/hip_runtime.h>
 
-inline bool failed(enum hipError_t status) { return status != hipSuccess; }
+inline bool failed(hipError_t status) { return status != hipSuccess; }
 
 #if HIPWRIGHT_CUDART_VERSION >= 12000
 inline const char *runtimeName() { return "CUDA 12 or newer"; }
