@@ -180,8 +180,12 @@ private:
     Operands.push_back(B->getRHS());
   }
 
-  /// Whether \p E is an additive chain this pass turns into a pointer.
-  bool becomesPointer(const Expr *E) {
+  /// Whether \p E is an additive chain with an address in it: the chain
+  /// rewrite owns its bytes (it starts with an insertion there), so a
+  /// store does not wrap it again. Such a chain is an address (already the
+  /// right type for a CUdeviceptr) or a distance (left for a person when
+  /// stored as an address).
+  bool chainWithAddress(const Expr *E) {
     auto *B = const_cast<BinaryOperator *>(
         dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()));
     if (!B || !B->isAdditiveOp())
@@ -190,14 +194,8 @@ private:
     std::vector<BinaryOperatorKind> Ops;
     std::vector<const BinaryOperator *> Chain;
     flatten(B, Operands, Ops, Chain);
-    int Ptr = -1;
-    for (size_t I = 0; I < Operands.size(); ++I)
-      if (isDevicePtr(Operands[I])) {
-        if (Ptr >= 0)
-          return false;
-        Ptr = int(I);
-      }
-    return Ptr == 0 || (Ptr > 0 && Ops[Ptr - 1] == BO_Add);
+    return llvm::any_of(Operands,
+                        [&](const Expr *O) { return isDevicePtr(O); });
   }
 
   void additiveChain(BinaryOperator *B) {
@@ -291,7 +289,7 @@ private:
       return;
     const char *Open = nullptr;
     if (isDevicePtrType(Dest)) {
-      if (!isPlainInteger(Value) || isNull(Value) || becomesPointer(Value))
+      if (!isPlainInteger(Value) || isNull(Value) || chainWithAddress(Value))
         return;
       Open = "(hipDeviceptr_t)(size_t)(";
     } else if (Dest->isIntegerType() && !Dest->isBooleanType() &&
