@@ -77,26 +77,19 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
     Migrated = migrateBuildFiles(R.Inputs.BuildFiles, Opts);
   }
 
-  std::map<const Config *, EffortModel> Models;
+  EffortModels Models;
   HourTerms Total;
   unsigned CMake = 0, Make = 0, Changed = 0, Unchanged = 0, NotMigrated = 0,
            Notes = 0, Errors = 0;
   json::Array Items;
   for (const BuildFileResult &B : Migrated) {
-    Expected<const Config *> Cfg = Configs.forFile(B.Path);
-    if (!Cfg)
-      return Cfg.takeError();
-    auto It = Models.find(*Cfg);
-    if (It == Models.end()) {
-      Expected<EffortModel> M = EffortModel::forConfig(**Cfg);
-      if (!M)
-        return M.takeError();
-      It = Models.emplace(*Cfg, std::move(*M)).first;
-    }
+    Expected<const EffortModel *> Model = Models.forFile(Configs, B.Path);
+    if (!Model)
+      return Model.takeError();
     // Both buckets are defaults, which a configuration may re-price but
     // not remove.
-    const EffortBucket &NoteB = *It->second.bucket(kBuildNoteBucket);
-    const EffortBucket &ErrorB = *It->second.bucket(kBuildErrorBucket);
+    const EffortBucket &NoteB = *(*Model)->bucket(kBuildNoteBucket);
+    const EffortBucket &ErrorB = *(*Model)->bucket(kBuildErrorBucket);
     HourTerms Own;
     addBucket(Own, NoteB, B.Notes.size());
     // A file the migration could not read is one hand migration, however

@@ -116,23 +116,16 @@ Expected<json::Object> buildReport(const ReportInput &In) {
   auto Rel = [&](StringRef P) { return R.Inputs.relative(P); };
 
   // Effort models per configuration (a tree may hold several).
-  std::map<const Config *, EffortModel> Models;
+  EffortModels Models;
   std::vector<std::pair<std::string, json::Object>> Overrides;
   std::vector<EffortCost> Costs;
   std::vector<const EffortModel *> ModelOf;
   for (const Finding &F : In.Findings) {
-    Expected<const Config *> Cfg = In.Configs->forFile(F.File);
-    if (!Cfg)
-      return Cfg.takeError();
-    auto It = Models.find(*Cfg);
-    if (It == Models.end()) {
-      Expected<EffortModel> M = EffortModel::forConfig(**Cfg);
-      if (!M)
-        return M.takeError();
-      It = Models.emplace(*Cfg, std::move(*M)).first;
-    }
-    Costs.push_back(It->second.costOf(F));
-    ModelOf.push_back(&It->second);
+    Expected<const EffortModel *> M = Models.forFile(*In.Configs, F.File);
+    if (!M)
+      return M.takeError();
+    Costs.push_back((*M)->costOf(F));
+    ModelOf.push_back(*M);
   }
 
   // Findings in category, file, line order: printers group them as they go.
@@ -289,7 +282,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
     std::vector<std::string> Order;
     for (const EffortBucket &B : EffortModel::defaultBuckets())
       Order.push_back(B.Name);
-    for (auto &[Cfg, M] : Models)
+    for (auto &[Cfg, M] : Models.all())
       for (const EffortBucket &B : M.buckets()) {
         if (!Seen.count(B.Name))
           Order.push_back(B.Name);
@@ -307,7 +300,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
                                         {"without_fix", D.WithoutFix},
                                         {"reason", D.Reason}});
   json::Array OverridesJson;
-  for (auto &[Cfg, M] : Models) {
+  for (auto &[Cfg, M] : Models.all()) {
     for (auto &[Pattern, Bucket] : Cfg->EffortRules)
       OverridesJson.push_back(json::Object{
           {"source", Cfg->Source}, {"pattern", Pattern}, {"bucket", Bucket}});

@@ -101,6 +101,21 @@ const EffortBucket *EffortModel::bucket(StringRef Name) const {
   return nullptr;
 }
 
+Expected<const EffortModel *> EffortModels::forFile(ConfigResolver &Configs,
+                                                    StringRef Path) {
+  Expected<const Config *> Cfg = Configs.forFile(Path);
+  if (!Cfg)
+    return Cfg.takeError();
+  auto It = Models.find(*Cfg);
+  if (It == Models.end()) {
+    Expected<EffortModel> M = EffortModel::forConfig(**Cfg);
+    if (!M)
+      return M.takeError();
+    It = Models.emplace(*Cfg, std::move(*M)).first;
+  }
+  return &It->second;
+}
+
 Expected<EffortModel> EffortModel::forConfig(const Config &C) {
   EffortModel M;
   M.Buckets.assign(defaultBuckets().begin(), defaultBuckets().end());

@@ -19,6 +19,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,21 @@ private:
   std::vector<EffortBucket> Buckets;
   std::vector<std::pair<std::string, std::string>> Overrides;
   std::string OverrideSource;
+};
+
+/// One EffortModel per configuration a tree's files resolve to, built on
+/// first use: a tree may hold several `.hipwright.yaml` files.
+class EffortModels {
+public:
+  /// The model for \p Path's configuration. Fails when that configuration
+  /// cannot be read or names an unknown bucket.
+  llvm::Expected<const EffortModel *> forFile(ConfigResolver &Configs,
+                                              llvm::StringRef Path);
+  /// Every model built so far, by configuration.
+  const std::map<const Config *, EffortModel> &all() const { return Models; }
+
+private:
+  std::map<const Config *, EffortModel> Models;
 };
 
 /// The category of a rule id: the part before the first '.'.

@@ -85,15 +85,7 @@ int runLintCommand(const std::vector<std::string> &Args,
     bool Missing = false;
     const std::string A = C.peek();
     std::string Bad;
-    switch (takeSharedOption(C, Req, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return lintUsage(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    switch (takeScaleOption(C, Scale, Bad)) {
+    switch (takePortRunOption(C, Req, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:

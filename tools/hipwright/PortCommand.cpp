@@ -107,15 +107,7 @@ int runPortCommand(const std::vector<std::string> &Args,
     bool Missing = false;
     const std::string A = C.peek();
     std::string Bad;
-    switch (takeSharedOption(C, Req, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return usageError(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    switch (takeScaleOption(C, Scale, Bad)) {
+    switch (takePortRunOption(C, Req, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:

@@ -99,15 +99,7 @@ int runReportCommand(const std::vector<std::string> &Args,
     bool Missing = false;
     const std::string A = C.peek();
     std::string Bad;
-    switch (takeSharedOption(C, Req, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return reportUsage(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    switch (takeScaleOption(C, Scale, Bad)) {
+    switch (takePortRunOption(C, Req, Scale, Bad)) {
     case SharedOption::Taken:
       continue;
     case SharedOption::Bad:

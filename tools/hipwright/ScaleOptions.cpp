@@ -35,6 +35,12 @@ SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S,
   return SharedOption::Taken;
 }
 
+SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req,
+                               ScaleOptions &S, std::string &Error) {
+  SharedOption O = takeSharedOption(C, Req, Error);
+  return O == SharedOption::NotMine ? takeScaleOption(C, S, Error) : O;
+}
+
 std::optional<std::string> applyScaleOptions(const ScaleOptions &S,
                                              const MergedShards *Merged,
                                              PortRequest &Req) {

@@ -29,6 +29,11 @@ struct ScaleOptions {
 /// Consumes `--no-cache`, `--shard K/N` or `--shard-out FILE`.
 SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S, std::string &Error);
 
+/// takeSharedOption, then takeScaleOption: the options of every command
+/// that runs the port (port, lint, report).
+SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req,
+                               ScaleOptions &S, std::string &Error);
+
 /// Fills \p Req's cache (from the environment, unless --no-cache), shard,
 /// and, in a merge, the shards' results. Returns a usage error message.
 std::optional<std::string> applyScaleOptions(const ScaleOptions &S,
