@@ -6,47 +6,16 @@
 #include "report/BuildReport.h"
 #include "report/ReportPrinters.h"
 
-#include "TempDir.h"
+#include "ReportTree.h"
 
 #include <catch2/catch.hpp>
 
 using namespace hipwright;
 using namespace llvm;
-using hipwright::testing::TempDir;
 
 namespace {
 
-struct Tree {
-  TempDir Dir;
-  PortResult R;
-  std::optional<ConfigResolver> Configs;
-
-  void source(const std::string &Rel, StringRef Text) {
-    FileOutcome O;
-    O.Path = Dir.write(Rel, Text);
-    O.Status = FileStatus::Translated;
-    O.Original = Text.str();
-    R.Files.push_back(O);
-    R.Inputs.Units.push_back(O.Path);
-  }
-  void buildFile(const std::string &Rel, StringRef Text) {
-    R.Inputs.BuildFiles.push_back(Dir.write(Rel, Text));
-    std::sort(R.Inputs.BuildFiles.begin(), R.Inputs.BuildFiles.end());
-  }
-
-  json::Object build() {
-    R.Inputs.Root = Dir.str();
-    if (!Configs)
-      Configs.emplace(std::nullopt);
-    ReportInput In;
-    In.Result = &R;
-    In.Targets = {"gfx942"};
-    In.Configs = &*Configs;
-    auto Report = buildReport(In);
-    REQUIRE(static_cast<bool>(Report));
-    return std::move(*Report);
-  }
-};
+using Tree = hipwright::testing::ReportTree;
 
 const json::Object &item(const json::Object &R, StringRef Path) {
   for (const json::Value &V : *R.getObject("build_files")->getArray("items"))

@@ -4,45 +4,16 @@
 #include "report/BuildReport.h"
 #include "report/ReportPrinters.h"
 
-#include "TempDir.h"
+#include "ReportTree.h"
 
 #include <catch2/catch.hpp>
 
 using namespace hipwright;
 using namespace llvm;
-using hipwright::testing::TempDir;
 
 namespace {
 
-struct Tree {
-  TempDir Dir;
-  PortResult R;
-  std::optional<ConfigResolver> Configs;
-
-  void source(const std::string &Rel, StringRef Text,
-              FileStatus Status = FileStatus::Translated) {
-    FileOutcome O;
-    O.Path = Dir.write(Rel, Text);
-    O.Status = Status;
-    O.Original = Text.str();
-    R.Files.push_back(O);
-    R.Inputs.Units.push_back(O.Path);
-  }
-
-  json::Object build(std::vector<Finding> Findings = {}) {
-    R.Inputs.Root = Dir.str();
-    if (!Configs)
-      Configs.emplace(std::nullopt);
-    ReportInput In;
-    In.Result = &R;
-    In.Findings = std::move(Findings);
-    In.Targets = {"gfx942"};
-    In.Configs = &*Configs;
-    auto Report = buildReport(In);
-    REQUIRE(static_cast<bool>(Report));
-    return std::move(*Report);
-  }
-};
+using Tree = hipwright::testing::ReportTree;
 
 const json::Object *entry(const json::Object &R, StringRef Section,
                           StringRef Key, StringRef Value) {
