@@ -27,10 +27,15 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
  migration-effort reports, and verifies ports by compiling them for both
  vendors and running them at 32- and 64-lane wavefronts.")
 # dpkg-shlibdeps adds the shared libraries the binary links (libclang-cpp22,
-# libllvm22, libfmt9, libstdc++ ...); the rest are tools and data it runs.
+# libstdc++ ...); the rest are tools and data it runs. libllvm22 is named
+# here as well: the binary's RUNPATH finds libLLVM.so.22.1 through the
+# /usr/lib/llvm-22/lib symlink, which belongs to llvm-22-dev (no shlibs
+# file), so whether dpkg-shlibdeps falls through to libllvm22's own copy
+# depends on the machine's library search order. A fresh CI machine built a
+# package without it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libclang-common-22-dev, clang-22, lld-22, llvm-22, clang-tools-22, libamdhip64-dev, rocm-device-libs, bash")
+    "libllvm22 (>= 1:${LLVM_PACKAGE_VERSION}), libclang-common-22-dev, clang-22, lld-22, llvm-22, clang-tools-22, libamdhip64-dev, rocm-device-libs, bash")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "chromium, python3")
 set(CPACK_STRIP_FILES ON)
 include(CPack)
