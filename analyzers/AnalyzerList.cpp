@@ -5,7 +5,7 @@
 // adds a line here for each new analyzer.
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/Analyzer.h"
+#include "AnalyzerList.h"
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
 #include "tensor-core/TensorCoreAnalyzer.h"
@@ -19,8 +19,8 @@
 
 namespace hipwright {
 
-const std::vector<AnalyzerEntry> &allAnalyzers() {
-  static const std::vector<AnalyzerEntry> List = {
+const AnalyzerRegistry &builtinAnalyzers() {
+  static const AnalyzerRegistry Registry({
       // BEGIN analyzer entries (scripts/new-analyzer.sh inserts above END)
       {"tensor-core", tensorCoreRules, createTensorCoreAnalyzer},
       {"hopper-only", hopperOnlyRules, createHopperOnlyAnalyzer},
@@ -30,8 +30,8 @@ const std::vector<AnalyzerEntry> &allAnalyzers() {
       {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
       {"memory-model", memoryModelRules, createMemoryModelAnalyzer},
       // END analyzer entries
-  };
-  return List;
+  });
+  return Registry;
 }
 
 } // namespace hipwright

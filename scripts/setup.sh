@@ -20,6 +20,8 @@ packages=(
   clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev llvm-22-tools lld-22
   # clang-offload-bundler: the compile check reads the offload bundle with it
   clang-tools-22
+  # unit.format checks the C++ sources against .clang-format with it
+  clang-format-22
   # libraries and unit tests
   libfmt-dev catch2
   # HIP 5.2.3 headers and device libraries for the gfx942/gfx950 compile check
@@ -47,7 +49,7 @@ fi
 # now rather than let a test discover it.
 llvm_bin=/usr/lib/llvm-22/bin
 for tool in clang++ clang-offload-bundler ld.lld llvm-link llvm-dis llvm-as \
-  llvm-objcopy llvm-readelf FileCheck; do
+  llvm-objcopy llvm-readelf FileCheck clang-format; do
   if [ ! -x "$llvm_bin/$tool" ]; then
     echo "setup: error: $llvm_bin/$tool is missing after installing packages" >&2
     exit 1

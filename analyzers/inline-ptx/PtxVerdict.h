@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 #include "inline-ptx/PtxFixes.h"
 #include "inline-ptx/PtxParser.h"
 

@@ -11,7 +11,7 @@
 
 #include "analysis/GpuTarget.h"
 #include "analysis/SkippedCode.h"
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
@@ -122,12 +122,5 @@ struct AnalyzerEntry {
   std::function<std::vector<RuleInfo>()> Rules;
   std::function<std::unique_ptr<Analyzer>(AnalysisContext &)> Create;
 };
-
-/// Every analyzer, in a stable order (analyzers/AnalyzerList.cpp).
-const std::vector<AnalyzerEntry> &allAnalyzers();
-
-/// Every rule of every analyzer (and the translator's own), sorted by id.
-std::vector<RuleInfo> allRules();
-const RuleInfo *findRule(llvm::StringRef Id);
 
 } // namespace hipwright

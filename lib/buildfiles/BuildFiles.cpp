@@ -3,7 +3,7 @@
 #include "buildfiles/BuildRules.h"
 #include "buildfiles/CMakeMigrator.h"
 #include "buildfiles/MakeMigrator.h"
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "buildfiles/BuildRules.h"
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 

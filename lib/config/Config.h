@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 #include "rules/RocmVersion.h"
 
 #include "llvm/ADT/ArrayRef.h"

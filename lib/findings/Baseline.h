@@ -1,7 +1,7 @@
 //===- Baseline.h - adopting the lint gate on existing code -----*- C++ -*-===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/Support/Error.h"
 

@@ -1,5 +1,6 @@
 //===- FindingsStage.cpp - one judgement of the findings per run ----------===//
 #include "findings/FindingsStage.h"
+#include "analysis/AnalyzerRegistry.h"
 #include "findings/Fingerprint.h"
 #include "findings/Suppressions.h"
 
@@ -67,8 +68,10 @@ static bool excluded(const Config &C, StringRef File, StringRef Root) {
 
 Expected<std::vector<Finding>> runFindingsStage(FindingsStageInput In,
                                                 const FindingsPolicy &Policy) {
+  std::optional<RuleCatalog> OwnCatalog;
   const RuleCatalog &Catalog =
-      Policy.Catalog ? *Policy.Catalog : RuleCatalog::builtin();
+      Policy.Catalog ? *Policy.Catalog
+                     : OwnCatalog.emplace(RuleCatalog::of(AnalyzerRegistry({})));
   std::optional<ConfigResolver> OwnConfigs;
   ConfigResolver *Configs = Policy.Configs;
   if (!Configs)

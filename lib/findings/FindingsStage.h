@@ -23,7 +23,7 @@
 
 #include "config/Config.h"
 #include "findings/Baseline.h"
-#include "findings/Finding.h"
+#include "model/Finding.h"
 #include "findings/RuleCatalog.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -46,7 +46,9 @@ struct FindingsPolicy {
   std::vector<std::string> OnlyRules;
   /// lint --baseline: the findings it records are marked InBaseline.
   std::optional<Baseline> Known;
-  /// The rules patterns are checked against. Null: RuleCatalog::builtin().
+  /// The rules patterns are checked against (RuleCatalog::of the run's
+  /// analyzer registry). Null: the translator's rules only, as in a run
+  /// without analyzers.
   const RuleCatalog *Catalog = nullptr;
 };
 

@@ -1,7 +1,7 @@
 //===- Fingerprint.h - finding ids that survive unrelated edits -*- C++ -*-===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 

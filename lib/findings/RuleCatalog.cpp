@@ -2,7 +2,7 @@
 #include "findings/RuleCatalog.h"
 #include "findings/RulePattern.h"
 
-#include "analysis/Analyzer.h"
+#include "analysis/AnalyzerRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -19,16 +19,11 @@ RuleCatalog::RuleCatalog(std::vector<std::string> List) : Ids(std::move(List)) {
     Categories.insert(ruleCategoryOf(Id).str());
 }
 
-const RuleCatalog &RuleCatalog::builtin() {
-  static const RuleCatalog Catalog = [] {
-    std::vector<std::string> Ids;
-    for (const RuleInfo &R : allRules())
-      Ids.push_back(R.Id);
-    // Reported by the findings stage itself (findings/Suppressions.h).
-    Ids.push_back("nolint.unmatched");
-    return RuleCatalog(std::move(Ids));
-  }();
-  return Catalog;
+RuleCatalog RuleCatalog::of(const AnalyzerRegistry &Registry) {
+  std::vector<std::string> Ids = Registry.ruleIds();
+  // Reported by the findings stage itself (findings/Suppressions.h).
+  Ids.push_back("nolint.unmatched");
+  return RuleCatalog(std::move(Ids));
 }
 
 bool RuleCatalog::matchesAny(StringRef Pattern) const {

@@ -18,14 +18,16 @@
 
 namespace hipwright {
 
+class AnalyzerRegistry;
+
 class RuleCatalog {
 public:
   /// \p Ids: every rule id a finding can carry (categories and subrules).
   explicit RuleCatalog(std::vector<std::string> Ids);
 
-  /// The analyzers' rules, the translator's and the findings stage's own
-  /// (`nolint.unmatched`).
-  static const RuleCatalog &builtin();
+  /// The rules of \p Registry (the translator's and the analyzers') and
+  /// the findings stage's own (`nolint.unmatched`).
+  static RuleCatalog of(const AnalyzerRegistry &Registry);
 
   const std::vector<std::string> &ids() const { return Ids; }
   /// True when \p Name is the category (the part before '.') of a rule.

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 #include "findings/RulePattern.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -84,6 +84,14 @@ filterDatabaseFlags(const std::vector<std::string> &CommandLine,
   return Out;
 }
 
+void CompileArgs::setInferredIncludeDirs(const std::string &File,
+                                         std::vector<std::string> Dirs) {
+  if (Dirs.empty())
+    InferredIncludeDirs.erase(File);
+  else
+    InferredIncludeDirs[File] = std::move(Dirs);
+}
+
 std::vector<std::string> CompileArgs::argsFor(StringRef File) const {
   std::vector<std::string> Args = {"clang++", "-fsyntax-only", "-w",
                                    "-ferror-limit=0",
@@ -124,6 +132,10 @@ std::vector<std::string> CompileArgs::argsFor(StringRef File) const {
   if (!HasStd && Lang != SourceLanguage::C)
     Args.push_back("-std=c++17");
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+  if (auto It = InferredIncludeDirs.find(File.str());
+      It != InferredIncludeDirs.end())
+    for (const std::string &Dir : It->second)
+      Args.push_back("-I" + Dir);
   Args.push_back(File.str());
   return Args;
 }

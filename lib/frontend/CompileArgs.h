@@ -14,6 +14,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,12 @@ public:
   /// The full command line (argv[0] first, file last) to parse \p File.
   std::vector<std::string> argsFor(llvm::StringRef File) const;
 
+  /// Include directories for \p File that no compilation database gave
+  /// (the tree's CMake files name them; buildfiles/CMakeIncludeDirs.h):
+  /// searched after the user's own -I. Set before any parse starts.
+  void setInferredIncludeDirs(const std::string &File,
+                              std::vector<std::string> Dirs);
+
   const CudaToolkit &toolkit() const { return Toolkit; }
 
 private:
@@ -43,6 +50,7 @@ private:
   std::string ResourceDir;
   std::vector<std::string> ExtraArgs;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::map<std::string, std::vector<std::string>> InferredIncludeDirs;
 };
 
 /// Keeps the preprocessor-relevant flags (-I, -D, -U, -isystem, -include,

@@ -82,8 +82,9 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
 }
 
 json::Value findingsSarif(const std::vector<Finding> &Findings,
+                          const std::vector<RuleInfo> &KnownRules,
                           const PathMapper &Path) {
-  std::vector<RuleInfo> Rules = allRules();
+  std::vector<RuleInfo> Rules = KnownRules;
   // Findings about hipwright's own inputs are rules too.
   Rules.push_back({"nolint.unmatched", Severity::Warning,
                    "a NOLINTBEGIN without NOLINTEND, or the reverse",

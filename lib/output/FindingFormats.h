@@ -1,7 +1,8 @@
 //===- FindingFormats.h - findings as JSON and SARIF ------------*- C++ -*-===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "analysis/Analyzer.h"
+#include "model/Finding.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -27,6 +28,7 @@ std::string sarifUriPath(llvm::StringRef Path);
 /// is percent-encoded: relative to %SRCROOT%, or file:// when \p Path
 /// gives an absolute path.
 llvm::json::Value findingsSarif(const std::vector<Finding> &Findings,
+                                const std::vector<RuleInfo> &Rules,
                                 const PathMapper &Path);
 
 } // namespace hipwright

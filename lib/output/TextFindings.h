@@ -1,7 +1,7 @@
 //===- TextFindings.h - findings as compiler diagnostics --------*- C++ -*-===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/Support/raw_ostream.h"
 

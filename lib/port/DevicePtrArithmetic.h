@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "clang/AST/ASTContext.h"
 

@@ -9,6 +9,8 @@
 
 namespace hipwright {
 
+class AnalyzerRegistry;
+
 enum class LaunchSyntax { Chevron, HipLaunchKernelGGL };
 
 /// Options that change the translation itself (not where it is written).
@@ -16,6 +18,10 @@ struct TranslateOptions {
   LaunchSyntax Launch = LaunchSyntax::Chevron;
   /// Run the analyzers for these targets; unset: translation only.
   std::optional<std::vector<GpuTarget>> AnalyzeFor;
+  /// The analyzers that run with AnalyzeFor, and the rules --rules and the
+  /// findings stage check patterns against (the command line passes
+  /// builtinAnalyzers()). Null: no analyzer, only the translator's rules.
+  const AnalyzerRegistry *Analyzers = nullptr;
   /// The ROCm release the port must build with (--rocm-version): HIP names
   /// that first shipped later are not emitted. Unset: the newest release the
   /// rules know.

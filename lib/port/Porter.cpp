@@ -1,6 +1,8 @@
 //===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
 #include "port/Porter.h"
+#include "analysis/AnalyzerRegistry.h"
 #include "buildfiles/BuildFiles.h"
+#include "buildfiles/CMakeIncludeDirs.h"
 #include "findings/FindingsStage.h"
 #include "port/SourceDialect.h"
 #include "port/TokenPass.h"
@@ -77,8 +79,13 @@ static TuResult translateOrphanHeader(const std::string &Path,
 Expected<PortResult> runPort(const PortRequest &Req) {
   auto Start = std::chrono::steady_clock::now();
   // Patterns first: a typo in --rules must not cost a whole parse.
-  const RuleCatalog &Catalog =
-      Req.Findings.Catalog ? *Req.Findings.Catalog : RuleCatalog::builtin();
+  std::optional<RuleCatalog> OwnCatalog;
+  FindingsPolicy Policy = Req.Findings;
+  if (!Policy.Catalog)
+    Policy.Catalog = &OwnCatalog.emplace(RuleCatalog::of(
+        Req.Options.Analyzers ? *Req.Options.Analyzers
+                              : AnalyzerRegistry({})));
+  const RuleCatalog &Catalog = *Policy.Catalog;
   if (Error E = checkRulePatterns(Req.FixRules, Catalog, "--rules"))
     return std::move(E);
   if (Error E = checkRulePatterns(Req.Findings.OnlyRules, Catalog, "--rules"))
@@ -117,6 +124,13 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   for (const std::string &U : Tree.Units)
     if (!HipFiles.count(U))
       ToParse.push_back(U);
+  // Without compile_commands.json, the include directories the tree's own
+  // CMake files give a source (its `inc/` folder) join its parse.
+  if (!Req.BuildDir) {
+    CMakeIncludeDirs Inferred(Tree.Root);
+    for (const std::string &U : ToParse)
+      Args.setInferredIncludeDirs(U, Inferred.dirsFor(U));
+  }
 
   if (Req.Shard) {
     std::vector<std::string> Mine;
@@ -282,7 +296,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   Stage.Root = Tree.Root;
   Stage.RelativePath = [&Tree](StringRef File) { return Tree.relative(File); };
   Expected<std::vector<Finding>> Judged =
-      runFindingsStage(std::move(Stage), Req.Findings);
+      runFindingsStage(std::move(Stage), Policy);
   if (!Judged)
     return Judged.takeError();
   Result.Findings = std::move(*Judged);

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "findings/FindingsStage.h"
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
 #include "port/Shard.h"

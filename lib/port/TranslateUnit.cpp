@@ -1,6 +1,6 @@
 //===- TranslateUnit.cpp - one parse, all passes, one TU ------------------===//
 #include "port/TranslateUnit.h"
-#include "analysis/Analyzer.h"
+#include "analysis/AnalyzerRegistry.h"
 #include "frontend/ParsePrelude.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
@@ -100,7 +100,10 @@ public:
       Analysis = std::make_unique<AnalysisContext>(
           CI, *Ctx.Options.AnalyzeFor, Ctx.IsUserFile, Out.Findings);
       Analysis->registerPPCallbacks(CI.getPreprocessor());
-      for (const AnalyzerEntry &E : allAnalyzers()) {
+      static const std::vector<AnalyzerEntry> None;
+      const std::vector<AnalyzerEntry> &Entries =
+          Ctx.Options.Analyzers ? Ctx.Options.Analyzers->analyzers() : None;
+      for (const AnalyzerEntry &E : Entries) {
         if (!analyzerWanted(E.Family))
           continue;
         Analyzers.push_back(E.Create(*Analysis));

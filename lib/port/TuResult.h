@@ -1,7 +1,7 @@
 //===- TuResult.h - what translating one TU produced ------------*- C++ -*-===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include <string>
 #include <vector>

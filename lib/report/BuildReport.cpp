@@ -2,7 +2,7 @@
 #include "report/BuildReport.h"
 #include "report/HourTerms.h"
 
-#include "analysis/Analyzer.h"
+#include "analysis/AnalyzerRegistry.h"
 #include "output/VersionInfo.h"
 #include "port/Summary.h"
 #include "report/BuildFilesSection.h"
@@ -359,7 +359,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
 
   json::Array RulesSeen;
   for (auto &[Id, N] : RuleCounts) {
-    const RuleInfo *Info = findRule(Id);
+    const RuleInfo *Info = In.Analyzers ? In.Analyzers->findRule(Id) : nullptr;
     RulesSeen.push_back(json::Object{
         {"id", Id}, {"count", N}, {"summary", Info ? Info->Summary : ""}});
   }

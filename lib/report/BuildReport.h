@@ -20,6 +20,8 @@
 
 namespace hipwright {
 
+class AnalyzerRegistry;
+
 struct ReportInput {
   const PortResult *Result = nullptr;
   /// Result's findings, as the findings stage left them (excludes,
@@ -30,6 +32,9 @@ struct ReportInput {
   ConfigResolver *Configs = nullptr;
   /// readVerifyResults' object, when --verify was given.
   std::optional<llvm::json::Object> Verify;
+  /// Where each rule's one-line summary comes from (the run's registry).
+  /// Null: rules are listed without one.
+  const AnalyzerRegistry *Analyzers = nullptr;
 };
 
 /// Fails when a configuration's effort section names an unknown bucket.

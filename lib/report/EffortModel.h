@@ -14,7 +14,7 @@
 #pragma once
 
 #include "config/Config.h"
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"

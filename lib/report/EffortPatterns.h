@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 #include "report/EffortModel.h"
 
 #include "llvm/ADT/ArrayRef.h"

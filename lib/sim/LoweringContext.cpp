@@ -1,7 +1,7 @@
 //===- LoweringContext.cpp - tokens and edits of one lowering -------------===//
 #include "sim/LoweringContext.h"
 
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 #include "port/TokenPass.h"
 
 #include "clang/Basic/LangOptions.h"

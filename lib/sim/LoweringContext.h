@@ -11,7 +11,7 @@
 
 #include "sim/SimLowering.h"
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"

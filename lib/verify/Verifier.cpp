@@ -91,6 +91,7 @@ Error portInto(const std::string &Input, const std::string &OutRoot, bool Fix,
   P.CudaPath = Req.CudaPath;
   P.ExtraArgs = Req.Flags.args();
   P.Jobs = Req.Jobs;
+  P.Options.Analyzers = Req.Analyzers;
   if (Fix) {
     auto Targets = parseTargets(Req.Targets);
     if (!Targets)

@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+namespace hipwright {
+class AnalyzerRegistry;
+} // namespace hipwright
+
 namespace hipwright::verify {
 
 struct VerifyRequest {
@@ -26,6 +30,9 @@ struct VerifyRequest {
   unsigned RunTimeoutSeconds = 120; ///< per simulated or GPU run
   /// Called as each build/run task completes (a progress line).
   ProgressCallback OnProgress;
+  /// The analyzers whose fix-its the fixed port applies (the command line
+  /// passes builtinAnalyzers()). Null: the fixed port has no fix-its.
+  const AnalyzerRegistry *Analyzers = nullptr;
 };
 
 /// Finds the test programs (a .cu with a main) under \p Paths, sorted.

@@ -144,6 +144,36 @@ run 2 "a baseline of another version" hwt lint --baseline "$work/base99.json" "$
 grep -q "base99.json: baseline version 99; this hipwright reads version 1" "$work/err.txt" ||
   fail "baseline version: $(cat "$work/err.txt")"
 
+# ---- include directories from the tree's CMake files -------------------------
+# As in cuda-samples' FDTD3d: src/gpu.cu includes "gpu.h" from inc/, which
+# only the CMakeLists.txt names. Without compile_commands.json the port
+# takes the directory from there; the parse is complete, not partial.
+mkdir -p "$work/cmk/app/src" "$work/cmk/app/inc"
+cat >"$work/cmk/app/inc/gpu.h" <<'H'
+#pragma once
+#include <cuda_runtime.h>
+inline cudaError_t launchGpu(float *p, cudaStream_t s);
+H
+cat >"$work/cmk/app/src/gpu.cu" <<'CU'
+#include "gpu.h"
+__global__ void scale(float *p) { p[threadIdx.x] *= 2.0f; }
+cudaError_t launchGpu(float *p, cudaStream_t s) {
+  scale<<<1, 64, 0, s>>>(p);
+  return cudaGetLastError();
+}
+CU
+printf 'project(app LANGUAGES CXX CUDA)\nadd_executable(app src/gpu.cu)\ntarget_include_directories(app PRIVATE inc)\n' \
+  >"$work/cmk/app/CMakeLists.txt"
+run 0 "port a tree whose include directory only CMake names" \
+  hwt port "$work/cmk" --out-root "$work/cmk-out" --stats "$work/cmk.json"
+grep -q "3 translated, 0 unchanged, 0 partial" "$work/err.txt" || fail "CMake include dir not used: $(cat "$work/err.txt")"
+grep -q "hipStream_t" "$work/cmk-out/app/inc/gpu.h" || fail "gpu.h not translated"
+grep -q "hipGetLastError" "$work/cmk-out/app/src/gpu.cu" || fail "gpu.cu not translated"
+# Control: the same source alone (no CMake file in its tree) cannot find it.
+run 3 "the same source without its CMake file is partial" \
+  hwt port "$work/cmk/app/src/gpu.cu" --out-root "$work/cmk-alone"
+grep -q "gpu.h' file not found" "$work/err.txt" || fail "control: $(cat "$work/err.txt")"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1

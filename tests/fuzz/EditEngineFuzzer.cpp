@@ -19,7 +19,7 @@
 // with -DHIPWRIGHT_FUZZ=ON; see docs/fuzzing.md.
 //
 //===----------------------------------------------------------------------===//
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 #include "port/TokenPass.h"
 #include "port/UnifiedDiff.h"
 #include "rules/RuleTable.h"

@@ -1,6 +1,6 @@
 //===- CMakeMigratorTest.cpp - CMake files of CUDA builds, for HIP --------===//
 #include "buildfiles/CMakeMigrator.h"
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,6 +2,7 @@
 // --rules, NOLINT, baseline, and which fix-its survive (issue 12).
 #include "findings/FindingsStage.h"
 #include "findings/LintGate.h"
+#include "AnalyzerList.h"
 
 #include "TempDir.h"
 
@@ -35,6 +36,9 @@ stage(const TempDir &D, std::vector<Finding> Findings,
   for (const auto &[Path, Text] : Files)
     In.Files.push_back({Path, Text});
   In.Root = D.str();
+  static const RuleCatalog Builtin = RuleCatalog::of(builtinAnalyzers());
+  if (!Policy.Catalog)
+    Policy.Catalog = &Builtin;
   return runFindingsStage(std::move(In), Policy);
 }
 

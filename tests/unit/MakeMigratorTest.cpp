@@ -1,6 +1,6 @@
 //===- MakeMigratorTest.cpp - GNU Makefiles of CUDA builds, for HIP -------===//
 #include "buildfiles/MakeMigrator.h"
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,7 @@
 // runPort applies fix-its only of findings the findings stage keeps: the
 // defect of issue 12 was that they were merged before NOLINT and the
 // configuration were applied.
+#include "AnalyzerList.h"
 #include "frontend/CudaToolkit.h"
 #include "port/Porter.h"
 
@@ -42,6 +43,7 @@ std::optional<std::string> portFixed(const std::string &File) {
   auto Targets = parseTargets("gfx942");
   REQUIRE(static_cast<bool>(Targets));
   Req.Options.AnalyzeFor = *Targets;
+  Req.Options.Analyzers = &builtinAnalyzers();
   Req.Jobs = 1;
   auto R = runPort(Req);
   REQUIRE(static_cast<bool>(R));

@@ -1,4 +1,5 @@
 // The report model and its printers, from a hand-made PortResult (no parse).
+#include "AnalyzerList.h"
 #include "report/BuildReport.h"
 #include "report/ReportPrinters.h"
 #include "report/TensorCoreTable.h"
@@ -57,6 +58,7 @@ struct Fixture {
     In.Findings = std::move(Findings);
     In.Targets = {"gfx942", "gfx950"};
     In.Configs = &Configs;
+    In.Analyzers = &builtinAnalyzers();
     auto Report = buildReport(In);
     REQUIRE(static_cast<bool>(Report));
     return std::move(*Report);

@@ -41,10 +41,10 @@ TEST_CASE("SARIF locations stay relative, or are file:// URIs", "[sarif]") {
                           Loc->getString("uriBaseId").value_or("").str());
   };
   json::Value Rel =
-      findingsSarif({F}, [](StringRef P) { return P.drop_front(3).str(); });
+      findingsSarif({F}, {}, [](StringRef P) { return P.drop_front(3).str(); });
   CHECK(Uri(Rel) == std::make_pair(std::string("src/my%20kernel%232.cu"),
                                    std::string("%SRCROOT%")));
-  json::Value Abs = findingsSarif({F}, [](StringRef P) { return P.str(); });
+  json::Value Abs = findingsSarif({F}, {}, [](StringRef P) { return P.str(); });
   CHECK(Uri(Abs) ==
         std::make_pair(std::string("file:///w/src/my%20kernel%232.cu"),
                        std::string()));

@@ -1,5 +1,5 @@
 #include "port/TokenPass.h"
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 //===- ExplainCommand.cpp - `hipwright explain [RULE]` --------------------===//
 #include "Commands.h"
 
-#include "analysis/Analyzer.h"
+#include "AnalyzerList.h"
 #include "rules/RuleDocs.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -11,7 +11,7 @@ using namespace llvm;
 namespace hipwright {
 
 int runExplainCommand(const std::vector<std::string> &Args) {
-  std::vector<RuleInfo> Rules = allRules();
+  const std::vector<RuleInfo> &Rules = builtinAnalyzers().rules();
   if (Args.empty()) {
     size_t Width = 0;
     for (const RuleInfo &R : Rules)
@@ -29,7 +29,7 @@ int runExplainCommand(const std::vector<std::string> &Args) {
               "bad and a good\n  example, and what its fix-it does.\n";
     return ExitOk;
   }
-  const RuleInfo *R = findRule(Args[0]);
+  const RuleInfo *R = builtinAnalyzers().findRule(Args[0]);
   if (!R) {
     errs() << "hipwright explain: no rule '" << Args[0]
            << "'; run `hipwright explain` for the list\n";

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
+#include "AnalyzerList.h"
 #include "Commands.h"
 #include "InputNotes.h"
 #include "ScaleOptions.h"
@@ -74,6 +75,7 @@ static int lintUsage(const Twine &Msg) {
 int runLintCommand(const std::vector<std::string> &Args,
                    const MergedShards *Merged) {
   PortRequest Req;
+  Req.Options.Analyzers = &builtinAnalyzers();
   ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, WriteBaseline,
       BaselineFile;
@@ -242,7 +244,7 @@ int runLintCommand(const std::vector<std::string> &Args,
   if (Format == "json")
     OS << formatv("{0:2}", findingsJson(Findings, Rel)) << "\n";
   else if (Format == "sarif")
-    OS << formatv("{0:2}", findingsSarif(Findings, Rel)) << "\n";
+    OS << formatv("{0:2}", findingsSarif(Findings, builtinAnalyzers().rules(), Rel)) << "\n";
   else
     printFindingsText(Gate.Gating, OS,
                       !OutFile && sys::Process::StandardOutHasColors());

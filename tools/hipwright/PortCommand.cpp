@@ -1,5 +1,6 @@
 //===- PortCommand.cpp - `hipwright port` ---------------------------------===//
 #include "ArgCursor.h"
+#include "AnalyzerList.h"
 #include "Commands.h"
 #include "ScaleOptions.h"
 #include "SharedOptions.h"
@@ -93,6 +94,7 @@ static int portError(const Twine &Msg) {
 int runPortCommand(const std::vector<std::string> &Args,
                    const MergedShards *Merged) {
   PortRequest Req;
+  Req.Options.Analyzers = &builtinAnalyzers();
   ScaleOptions Scale;
   OutputOptions Out;
   std::optional<std::string> StatsFile;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArgCursor.h"
+#include "AnalyzerList.h"
 #include "Commands.h"
 #include "InputNotes.h"
 #include "ScaleOptions.h"
@@ -91,6 +92,7 @@ static std::optional<std::string> formatFromExtension(StringRef File) {
 int runReportCommand(const std::vector<std::string> &Args,
                      const MergedShards *Merged) {
   PortRequest Req;
+  Req.Options.Analyzers = &builtinAnalyzers();
   ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format,
       Table;
@@ -206,6 +208,7 @@ int runReportCommand(const std::vector<std::string> &Args,
   sortFindings(Findings);
 
   ReportInput In;
+  In.Analyzers = &builtinAnalyzers();
   In.Result = &*Result;
   In.Findings = std::move(Findings);
   In.Targets = TargetNames;

@@ -5,6 +5,7 @@
 // was not run, 1 a cell failed or errored, 2 usage or environment error.
 //
 //===----------------------------------------------------------------------===//
+#include "AnalyzerList.h"
 #include "ArgCursor.h"
 #include "Commands.h"
 #include "SharedOptions.h"
@@ -91,6 +92,7 @@ static bool isMacroDefinition(StringRef D) {
 
 int runVerifyCommand(const std::vector<std::string> &Args) {
   verify::VerifyRequest Req;
+  Req.Analyzers = &builtinAnalyzers();
   std::optional<std::string> Format, Output;
   bool Quiet = false;
   ArgCursor C(Args);

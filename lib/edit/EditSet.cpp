@@ -1,5 +1,5 @@
 //===- EditSet.cpp - translation edits merged across TUs ------------------===//
-#include "port/EditSet.h"
+#include "edit/EditSet.h"
 
 #include <algorithm>
 #include <iterator>

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/Finding.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 
