@@ -59,7 +59,7 @@ static TuResult translateOrphanHeader(const std::string &Path,
   auto Buf = MemoryBuffer::getFile(Path);
   if (!Buf) {
     Out.Failed = true;
-    Out.Errors.push_back(Path + ": error: " + Buf.getError().message());
+    Out.Errors.push_back({Path, 0, 0, Buf.getError().message()});
     return Out;
   }
   clang::LangOptions LO;
@@ -245,15 +245,14 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
     for (KernelDef &K : U.Kernels)
       Kernels.try_emplace({K.File, K.Line, K.Name}, K);
-    for (std::string &E : U.Errors) {
-      // Attribute an error to the user file it points into, else to the TU.
-      std::string Owner = U.MainFile;
-      for (const std::string &Seen : U.FilesSeen)
-        if (StringRef(E).starts_with(Seen + ":"))
-          Owner = Seen;
-      auto &List = ErrorsByFile[Owner];
-      if (std::find(List.begin(), List.end(), E) == List.end())
-        List.push_back(E);
+    for (const ParseError &E : U.Errors) {
+      // Attribute an error to the user file it points into, else to the TU
+      // (a system header, the command line).
+      bool InUserFile = llvm::is_contained(U.FilesSeen, E.File);
+      auto &List = ErrorsByFile[InUserFile ? E.File : U.MainFile];
+      std::string Text = E.str();
+      if (!llvm::is_contained(List, Text))
+        List.push_back(std::move(Text));
     }
     if (U.Failed)
       FailedFiles.insert(U.MainFile);

@@ -30,7 +30,7 @@ namespace {
 /// Keeps the parse's errors as "file:line:col: error: message" lines.
 class ErrorCollector : public DiagnosticConsumer {
 public:
-  explicit ErrorCollector(std::vector<std::string> &Errors) : Errors(Errors) {}
+  explicit ErrorCollector(std::vector<ParseError> &Errors) : Errors(Errors) {}
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
@@ -39,19 +39,22 @@ public:
       return;
     SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
-    std::string Where = "<command line>";
+    ParseError E;
+    E.Message = std::string(Msg);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        Where = llvm::formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(),
-                              P.getColumn());
+      if (P.isValid()) {
+        E.File = P.getFilename();
+        E.Line = P.getLine();
+        E.Column = P.getColumn();
+      }
     }
-    Errors.push_back(Where + ": error: " + std::string(Msg));
+    Errors.push_back(std::move(E));
   }
 
 private:
-  std::vector<std::string> &Errors;
+  std::vector<ParseError> &Errors;
 };
 
 /// Records names the user #defines: they are the user's, not CUDA's.
@@ -271,7 +274,7 @@ TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
   if (!Ok && Out.FilesSeen.empty()) {
     Out.Failed = true;
     if (Out.Errors.empty())
-      Out.Errors.push_back(MainFile.str() + ": error: could not be parsed");
+      Out.Errors.push_back({MainFile.str(), 0, 0, "could not be parsed"});
   }
   return Out;
 }
@@ -292,10 +295,11 @@ TuResult translateUnitContained(StringRef MainFile,
   Crashed.MainFile = MainFile.str();
   Crashed.Failed = true;
   Crashed.Errors.push_back(
-      MainFile.str() + ": error: hipwright crashed translating this file (" +
-      ::strsignal(Signal) +
-      "; a stack overflow on extremely deep nesting, or a bug); it was not "
-      "translated");
+      {MainFile.str(), 0, 0,
+       std::string("hipwright crashed translating this file (") +
+           ::strsignal(Signal) +
+           "; a stack overflow on extremely deep nesting, or a bug); it was "
+           "not translated"});
   return Crashed;
 }
 

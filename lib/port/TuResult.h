@@ -35,6 +35,25 @@ struct ParseInput {
   std::string Digest;
 };
 
+/// A compiler error of one parse (or why there was none), where it points:
+/// the merge gives it to the user file it names, without reading the file
+/// back out of the message.
+struct ParseError {
+  std::string File; ///< as clang names it; empty: the command line
+  unsigned Line = 0; ///< 0: the file as a whole
+  unsigned Column = 0;
+  std::string Message;
+
+  /// "file:line:col: error: message", as clang prints it.
+  std::string str() const {
+    std::string Where = File.empty() ? "<command line>" : File;
+    if (Line)
+      Where += ":" + std::to_string(Line) + ":" + std::to_string(Column);
+    return Where + ": error: " + Message;
+  }
+  friend bool operator==(const ParseError &, const ParseError &) = default;
+};
+
 /// Everything one translation unit contributed. Plain data, so TUs can run
 /// on worker threads and be merged deterministically afterwards.
 struct TuResult {
@@ -44,7 +63,7 @@ struct TuResult {
   std::vector<ApiReference> References;
   std::vector<Finding> Findings;
   std::vector<KernelDef> Kernels;
-  std::vector<std::string> Errors; ///< "file:line:col: error: message"
+  std::vector<ParseError> Errors;
   bool Failed = false;             ///< no usable parse at all
   /// Every file the parse read (sources, user and system headers), sorted
   /// by path; filled only when TranslateContext::RecordInputs is set.

@@ -75,7 +75,12 @@ void encodeTuResult(const TuResult &U, ByteWriter &W) {
     W.num(K.Line);
     W.str(K.Name);
   });
-  putList(W, U.Errors, [&](const std::string &S) { W.str(S); });
+  putList(W, U.Errors, [&](const ParseError &E) {
+    W.str(E.File);
+    W.num(E.Line);
+    W.num(E.Column);
+    W.str(E.Message);
+  });
   W.num(U.Failed);
   putList(W, U.Inputs, [&](const ParseInput &I) {
     W.str(I.Path);
@@ -123,7 +128,14 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     K.Name = R.str();
     return K;
   });
-  U.Errors = getList<std::string>(R, [&] { return R.str(); });
+  U.Errors = getList<ParseError>(R, [&] {
+    ParseError E;
+    E.File = R.str();
+    E.Line = R.num();
+    E.Column = R.num();
+    E.Message = R.str();
+    return E;
+  });
   U.Failed = R.num() != 0;
   U.Inputs = getList<ParseInput>(R, [&] {
     ParseInput I;

@@ -60,7 +60,7 @@ struct Fixture {
 TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   Fixture F;
   TuResult R = F.result();
-  R.Errors = {"a.cu:1:1: error: x"};
+  R.Errors = {{"a.cu", 1, 1, "x"}, {"", 0, 0, "no such option"}};
   R.References.push_back(
       {"cudaFree", "hipFree", "runtime", F.Main, 3, 1, 4, true});
   R.Kernels.push_back({F.Main, 2, "k"});
@@ -73,6 +73,9 @@ TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   REQUIRE(Back);
   CHECK(Reader.atEnd());
   CHECK(encoded(*Back) == Bytes);
+  CHECK(Back->Errors == R.Errors);
+  CHECK(Back->Errors[0].str() == "a.cu:1:1: error: x");
+  CHECK(Back->Errors[1].str() == "<command line>: error: no such option");
   CHECK(Back->Findings.front().Message == R.Findings.front().Message);
   CHECK(Back->Findings.front().FixRequired);
   CHECK(Back->Findings.front().Fixes == R.Findings.front().Fixes);
@@ -179,7 +182,7 @@ TEST_CASE("results with errors or without known inputs are not cached",
           "[cache]") {
   Fixture F;
   TuResult WithError = F.result();
-  WithError.Errors.push_back(F.Main + ":1:10: fatal error: 'b.h' not found");
+  WithError.Errors.push_back({F.Main, 1, 10, "'b.h' file not found"});
   TuResult NoInputs = F.result();
   NoInputs.Inputs.clear();
   TuResult Failed = F.result();
