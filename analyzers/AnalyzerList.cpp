@@ -15,6 +15,7 @@
 #include "warp-size/WarpSizeAnalyzer.h"
 #include "inline-ptx/InlinePtxAnalyzer.h"
 #include "memory-model/MemoryModelAnalyzer.h"
+#include "perf-portability/PerfPortabilityAnalyzer.h"
 // END analyzer includes
 
 namespace hipwright {
@@ -29,6 +30,7 @@ const AnalyzerRegistry &builtinAnalyzers() {
       {"warp-size", warpSizeRules, createWarpSizeAnalyzer},
       {"inline-ptx", inlinePtxRules, createInlinePtxAnalyzer},
       {"memory-model", memoryModelRules, createMemoryModelAnalyzer},
+      {"perf-portability", perfPortabilityRules, createPerfPortabilityAnalyzer},
       // END analyzer entries
   });
   return Registry;

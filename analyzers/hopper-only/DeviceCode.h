@@ -6,9 +6,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -29,6 +31,17 @@ inline std::string describeFunction(const clang::FunctionDecl *FD) {
   if (FD->hasAttr<clang::CUDADeviceAttr>())
     return "device function " + Name;
   return "function " + Name;
+}
+
+/// "kernel 'tile<128>'": with template arguments, for findings that differ
+/// per instantiation (each allocates its own shared memory, has its own
+/// launch bounds).
+inline std::string describeKernelInstance(const clang::FunctionDecl *FD) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
+                           /*Qualified=*/false);
+  return "kernel '" + Name + "'";
 }
 
 /// Function bodies by source range, for text the AST does not hold (a

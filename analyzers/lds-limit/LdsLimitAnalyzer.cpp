@@ -17,7 +17,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -27,27 +26,6 @@ using namespace clang::ast_matchers;
 
 namespace hipwright {
 namespace {
-
-std::string formatBytes(uint64_t Bytes) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << Bytes << " bytes";
-  if (Bytes % 1024 == 0)
-    OS << " (" << Bytes / 1024 << " KiB)";
-  else if (Bytes >= 1024)
-    OS << " (" << llvm::format("%.1f", Bytes / 1024.0) << " KiB)";
-  return S;
-}
-
-/// "kernel 'tile<128>'": template arguments matter, each instantiation
-/// allocates its own amount.
-std::string kernelName(const FunctionDecl *FD) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
-                           /*Qualified=*/false);
-  return "kernel '" + Name + "'";
-}
 
 /// The kernel an expression names: `k`, `&k`, `(const void *)k`,
 /// `reinterpret_cast<const void *>(k<64>)`.
@@ -161,7 +139,7 @@ private:
     if (Over.empty())
       return;
     reportOnce(K->getLocation(), "lds-limit",
-               kernelName(K) + " uses " + formatBytes(Bytes) +
+               describeKernelInstance(K) + " uses " + formatBytes(Bytes) +
                    " of static shared memory, more than " +
                    describeTargets(Over));
   }
@@ -180,10 +158,11 @@ private:
     if (Over.empty())
       return;
     reportOnce(Loc, "lds-limit.dynamic",
-               kernelName(K) + " " + How.str() + " " + formatBytes(Dynamic) +
-                   " of dynamic shared memory; with " + formatBytes(Static) +
-                   " static that is " + formatBytes(Static + Dynamic) +
-                   ", more than " + describeTargets(Over));
+               describeKernelInstance(K) + " " + How.str() + " " +
+                   formatBytes(Dynamic) + " of dynamic shared memory; with " +
+                   formatBytes(Static) + " static that is " +
+                   formatBytes(Static + Dynamic) + ", more than " +
+                   describeTargets(Over));
   }
 
   void checkLaunch(const CUDAKernelCallExpr *L, const ASTContext &AST) {

@@ -6,6 +6,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -22,6 +24,17 @@ uint64_t sharedVariableBytes(ASTContext &AST, const VarDecl *V) {
       !T->isConstantSizeType())
     return 0;
   return AST.getTypeSizeInChars(T).getQuantity();
+}
+
+std::string formatBytes(uint64_t Bytes) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << Bytes << " bytes";
+  if (Bytes % 1024 == 0)
+    OS << " (" << Bytes / 1024 << " KiB)";
+  else if (Bytes >= 1024)
+    OS << " (" << llvm::format("%.1f", Bytes / 1024.0) << " KiB)";
+  return S;
 }
 
 void SharedMemoryUsage::collect(const Stmt *S, Direct &Out) {

@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -52,5 +53,9 @@ private:
 
 /// Size of one __shared__ variable; 0 when unknown or dynamic.
 uint64_t sharedVariableBytes(clang::ASTContext &AST, const clang::VarDecl *V);
+
+/// "98304 bytes (96 KiB)", "65540 bytes (64.0 KiB)", "512 bytes": the
+/// exact count a user can check and the size a person reads.
+std::string formatBytes(uint64_t Bytes);
 
 } // namespace hipwright

@@ -63,6 +63,9 @@ ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
       {"lds-limit", "automatic", "medium",
        "shared memory beyond the target's LDS: re-block the kernel or "
        "shrink its tiles"},
+      {"perf-portability", "none", "none",
+       "performance notes: the port is correct without acting on them, and "
+       "tuning is measured work this estimate does not price"},
       {"*", "automatic", "medium",
        "a rule this table does not know yet: assume a person reads and "
        "fixes it"},

@@ -7,7 +7,9 @@
 # In TEST.cu:
 #   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: <message> [<rule-id>]
 #       a finding `hipwright lint` must print (FileCheck syntax; every
-#       warning/error not expected this way fails the test)
+#       warning/error, and every note that carries a [rule-id], not
+#       expected this way fails the test; a suggestion's note line has no
+#       rule id and need not be listed)
 #   // CHECK-FIXES: <text>
 #       a line `hipwright port --fix` must produce, in order
 #   // HIPWRIGHT-ARGS: <extra lint/port options, e.g. --targets gfx1100>
@@ -40,10 +42,11 @@ only=(--rules "$family")
   echo "hipwright lint failed:"; cat "$work/lint.err"; exit 1; }
 if grep -q 'CHECK-MESSAGES' "$test"; then
   "$filecheck" "$test" --input-file "$work/lint.txt" --check-prefix=CHECK-MESSAGES \
-    --implicit-check-not='warning:' --implicit-check-not='error:' --dump-input=fail
+    --implicit-check-not='warning:' --implicit-check-not='error:' \
+    --implicit-check-not='{{note: .* \[[a-z0-9.-]+\]$}}' --dump-input=fail
 else
   # A file without expectations is a negatives file: it must stay silent.
-  if grep -qE '(warning|error):' "$work/lint.txt"; then
+  if grep -qE '(note|warning|error):' "$work/lint.txt"; then
     echo "expected no findings, got:"; cat "$work/lint.txt"; exit 1
   fi
 fi

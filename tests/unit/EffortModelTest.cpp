@@ -33,6 +33,9 @@ TEST_CASE("default effort buckets follow the documented table",
   CHECK(Bucket(finding("tensor-core")) == "low");
   CHECK(Bucket(finding("hopper-only.tma")) == "high");
   CHECK(Bucket(finding("lds-limit")) == "medium");
+  // Performance notes: a correct port needs none of them.
+  CHECK(Bucket(finding("perf-portability.launch-bounds")) == "none");
+  CHECK(Bucket(finding("perf-portability.lds-occupancy")) == "none");
   CHECK(Bucket(finding("some-future-rule")) == "medium");
   EffortCost C = M->costOf(finding("tensor-core.wmma"));
   CHECK(C.MinHours == 4);

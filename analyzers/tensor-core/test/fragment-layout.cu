@@ -11,6 +11,7 @@ __global__ void epilogue(float *out, float alpha, const float *bias) {
   wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
 // CHECK-MESSAGES: :[[@LINE-1]]:56: error: kernel 'epilogue': WMMA fragment 'acc' {{.*}} [tensor-core.wmma]
   wmma::fill_fragment(acc, 0.0f);
+// CHECK-MESSAGES: :[[@LINE-1]]:3: note: kernel 'epilogue': wmma::fill_fragment ports to rocwmma::fill_fragment once its fragment is a rocWMMA fragment [tensor-core]
 
   // Silent: the same operation on every element.
   for (int i = 0; i < acc.num_elements; ++i)
@@ -27,6 +28,7 @@ __global__ void epilogue(float *out, float alpha, const float *bias) {
 // CHECK-MESSAGES: :[[@LINE-1]]:5: error: kernel 'epilogue': fragment element acc.x[i] (accumulator m16n16k16 f32) assumes NVIDIA's lane-to-element layout [tensor-core.fragment-layout]
   out[threadIdx.x] = first;
   wmma::store_matrix_sync(out, acc, 16, wmma::mem_row_major);
+// CHECK-MESSAGES: :[[@LINE-1]]:3: note: kernel 'epilogue': wmma::store_matrix_sync ports to rocwmma::store_matrix_sync once its fragment is a rocWMMA fragment [tensor-core]
 }
 
 // Through a helper that takes the fragment by reference.

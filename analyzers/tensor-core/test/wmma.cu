@@ -19,9 +19,13 @@ __global__ void gemm_f16(const half *a, const half *b, float *c) {
   wmma::fill_fragment(acc, 0.0f);
   wmma::load_matrix_sync(fa, a, 16);
   wmma::load_matrix_sync(fb, b, 16);
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: kernel 'gemm_f16': wmma::fill_fragment ports to rocwmma::fill_fragment once its fragment is a rocWMMA fragment [tensor-core]
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: kernel 'gemm_f16': wmma::load_matrix_sync ports to rocwmma::load_matrix_sync once its fragment is a rocWMMA fragment [tensor-core]
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: kernel 'gemm_f16': wmma::load_matrix_sync ports to rocwmma::load_matrix_sync once its fragment is a rocWMMA fragment [tensor-core]
   wmma::mma_sync(acc, fa, fb, acc);
 // CHECK-MESSAGES: :[[@LINE-1]]:3: error: kernel 'gemm_f16': WMMA mma_sync m16n16k16 f16 x f16 + f32 has no AMD counterpart; use gfx942: __builtin_amdgcn_mfma_f32_16x16x16f16; gfx950: __builtin_amdgcn_mfma_f32_16x16x32_f16 (K=32; __builtin_amdgcn_mfma_f32_16x16x16f16 also exists) [tensor-core.wmma]
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+// CHECK-MESSAGES: :[[@LINE-1]]:3: note: kernel 'gemm_f16': wmma::store_matrix_sync ports to rocwmma::store_matrix_sync once its fragment is a rocWMMA fragment [tensor-core]
 }
 
 // m32n8k16 has no AMD tile: the finding says to re-tile.
@@ -109,5 +113,6 @@ __global__ void gemm_t(const T *a) {
   wmma::fragment<wmma::matrix_a, 16, 16, 16, T, wmma::row_major> fa;
 // CHECK-MESSAGES: :[[@LINE-1]]:66: error: kernel 'gemm_t': WMMA fragment 'fa' (matrix_a m16n16k16 f16 row_major) has no AMD counterpart [tensor-core.wmma]
   wmma::load_matrix_sync(fa, a, 16);
+// CHECK-MESSAGES: :[[@LINE-1]]:3: note: kernel 'gemm_t': wmma::load_matrix_sync ports to rocwmma::load_matrix_sync once its fragment is a rocWMMA fragment [tensor-core]
 }
 template __global__ void gemm_t<half>(const half *);

@@ -6,6 +6,7 @@ __device__ float groupSum(float v) {
   // Explicit width 32: a note only (warp-size.shuffle-width).
   for (int mask = 16; mask > 0; mask /= 2)
     v += __shfl_xor_sync(__activemask(), v, mask, 32);
+// CHECK-MESSAGES: :[[@LINE-1]]:51: note: width 32 keeps __shfl_xor_sync inside 32-lane groups: correct on gfx942, gfx950 (wave64), where each wavefront holds two such groups [warp-size.shuffle-width]
   return v;
 }
 

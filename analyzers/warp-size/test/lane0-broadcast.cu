@@ -47,4 +47,5 @@ __global__ void alreadyFixed(float *out) {
   int lane = threadIdx.x % 32;
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
   out[threadIdx.x] = __shfl_sync(__activemask(), out[threadIdx.x], 0, 32) + lane;
+  // CHECK-MESSAGES: :[[@LINE-1]]:71: note: width 32 keeps __shfl_sync inside 32-lane groups: correct on gfx942, gfx950 (wave64), where each wavefront holds two such groups [warp-size.shuffle-width]
 }
