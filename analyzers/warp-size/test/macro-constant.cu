@@ -36,3 +36,21 @@ __global__ void kernel(float *out, const float *in) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = partial[0] + row[1];
 }
+
+// Suffixed and parenthesised 32s: the value decides, not the spelling. A
+// 32 that counts bytes stays quiet.
+#define SUFFIXED_WARP_SIZE 32U
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'SUFFIXED_WARP_SIZE' is 32 and used as the warp width: on gfx942{{.*}} [warp-size.macro-constant]
+#define WARPS_LONG ((32UL))
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARPS_LONG' is 32 and used as the warp width (line [[@LINE+7]]){{.*}} [warp-size.macro-constant]
+#define RECORD_BYTES 0x20ull
+__global__ void suffixed(float *out, const float *in, char *bytes) {
+  float v = in[threadIdx.x];
+  for (int o = SUFFIXED_WARP_SIZE / 2; o > 0; o /= 2)
+    v += __shfl_down_sync(__activemask(), v, o, 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: note: {{.*}} [warp-size.shuffle-width]
+  int warp = threadIdx.x / WARPS_LONG;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x / WARPS_LONG' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  bytes[RECORD_BYTES - 1] = 0;
+  out[warp] = v;
+}

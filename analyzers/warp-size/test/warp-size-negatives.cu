@@ -113,3 +113,44 @@ void launches(float *o, const float *i, int *p) {
   dataModulo<<<4, 32>>>(p, p);
   anyWidth<<<4, 256>>>(o, i);
 }
+
+// Values that look like the warp width but are not lane counts.
+#define KEY_BYTES 32UL
+#define WAVE_WIDTH 64
+__global__ void treeReduce(float *out, const float *in, const char *key) {
+  __shared__ float s[64];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  // A thread index plus a plain 32, and a thread index below 16: shared
+  // memory slots and the first threads of the block, not lanes.
+  if (tid < 32)
+    s[tid] += s[tid + 32];
+  if (tid < 16)
+    s[tid] += s[tid + 16];
+  // A 32-byte key, rows laid out from a 64-wide wavefront name, a row of
+  // 8 threads from a tile edge.
+  float k = 0;
+  for (unsigned i = 0; i < KEY_BYTES; ++i)
+    k += key[i];
+  unsigned row = tid / (WAVE_WIDTH / 8) + tid / (TILE_DIM / 4);
+  out[row] = __shfl_xor_sync(__activemask(), s[0] + k, 1);
+}
+
+// A count of lanes is not a lane; data modulo 32 is not a lane.
+__device__ int pick(int numLanes, int v, int word) {
+  int bit = word % 32;
+  if (numLanes < 16 || bit >= 16)
+    return __shfl_xor_sync(__activemask(), v, 1);
+  return v;
+}
+
+// A 32x32 tile addressed from a linear thread index, without any
+// warp-level operation: the 32s are the tile edge.
+__global__ void tileHalves(float *out, const float *in) {
+  int tx = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (tx < 16)
+    v += in[tx + 32];
+  out[threadIdx.x] = v;
+}
