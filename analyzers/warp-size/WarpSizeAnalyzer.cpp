@@ -930,11 +930,12 @@ std::vector<RuleInfo> warpSizeRules() {
   return {
       {std::string(kLaneArithmetic), Severity::Warning,
        "a thread index split into lanes or warps by 32 (% 32, & 31, / 32, >> "
-       "5)",
+       "5), a half-warp test on a lane (lane < 16), lane + 32",
        "On 64-lane wavefronts (gfx942, gfx950) lane = threadIdx.x % 32 and "
        "warp = threadIdx.x / 32 describe 32-lane groups, two per wavefront. "
        "The code still works while every cross-lane operation (shuffle, "
-       "ballot) stays inside its group."},
+       "ballot) stays inside its group. A lane id (__lane_id(), PTX %laneid) "
+       "runs to 63 there, so lane < 16 is no longer half the lanes."},
       {std::string(kShuffleOffset), Severity::Warning,
        "shuffle offsets built for 32 lanes (from 16, or bounded by 32) with "
        "the default width",
@@ -964,11 +965,12 @@ std::vector<RuleInfo> warpSizeRules() {
        "32-thread tiles are half a wavefront on gfx942/gfx950. HIP keeps tile "
        "semantics, so the code works, with two tiles per wavefront."},
       {std::string(kLaunchShape), Severity::Warning,
-       "a launch whose blocks are 32 threads wide, for a kernel that uses "
-       "warp-level operations",
+       "a launch whose blocks are an odd number of 32-lane warps wide (32, "
+       "96, 160), for a kernel that uses warp-level operations",
        "A block of 32 threads fills half a 64-lane wavefront (the rest "
-       "idles); a block 32 wide and several rows tall puts two rows in one "
-       "wavefront, so threadIdx.x is not the lane."},
+       "idles), a block of 96 one and a half; a block 32 wide and several "
+       "rows tall puts two rows in one wavefront, so threadIdx.x is not the "
+       "lane."},
   };
 }
 
