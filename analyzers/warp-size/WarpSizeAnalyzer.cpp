@@ -318,17 +318,25 @@ struct MacroConstant {
   SourceLocation WarpUse; ///< first use as a warp width, if any
 };
 using MacroTable = llvm::StringMap<MacroConstant>;
+/// Object-like macros whose body is an expression (`(1U << LOG2_WARP)`):
+/// where they are defined, in case a use shows their value is 32.
+using MacroDefs = llvm::StringMap<SourceLocation>;
 
 class MacroRecorder : public PPCallbacks {
 public:
-  MacroRecorder(Preprocessor &PP, MacroTable &Table) : PP(PP), Table(Table) {}
+  MacroRecorder(Preprocessor &PP, MacroTable &Table, MacroDefs &Exprs)
+      : PP(PP), Table(Table), Exprs(Exprs) {}
 
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const MacroInfo *MI = MD->getMacroInfo();
-    if (MI->isFunctionLike() || !definesThirtyTwo(MI))
+    if (MI->isFunctionLike() || MI->getNumTokens() == 0)
       return;
-    Table[Name.getIdentifierInfo()->getName()] = {
-        Name.getLocation(), false, {}};
+    StringRef Id = Name.getIdentifierInfo()->getName();
+    if (definesThirtyTwo(MI))
+      Table[Id] = {Name.getLocation(), false, {}};
+    else if (MI->getNumTokens() > 1 && MI->getNumTokens() <= 16 &&
+             !PP.getSourceManager().isInSystemHeader(Name.getLocation()))
+      Exprs[Id] = Name.getLocation();
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
@@ -356,6 +364,7 @@ private:
 
   Preprocessor &PP;
   MacroTable &Table;
+  MacroDefs &Exprs;
 };
 
 class WarpSizeAnalyzer : public Analyzer {
@@ -371,7 +380,7 @@ public:
   }
 
   void registerPPCallbacks(Preprocessor &PP) override {
-    PP.addPPCallbacks(std::make_unique<MacroRecorder>(PP, Macros));
+    PP.addPPCallbacks(std::make_unique<MacroRecorder>(PP, Macros, MacroExprs));
   }
 
   void run(const MatchFinder::MatchResult &R) override {
@@ -854,6 +863,7 @@ private:
   /// Records that the constant expression \p E, used as a warp width at
   /// \p Use, is spelled with macros, constants or template parameters.
   void noteConstantUse(const Expr *E, SourceLocation Use) {
+    noteMacroExpression(E);
     ConstantNames Names = constantNames(E, Ctx.sourceManager(), Ctx.langOpts());
     for (const std::string &M : Names.Macros) {
       auto It = Macros.find(M);
@@ -868,6 +878,23 @@ private:
         reportTemplateDefault(P, Use);
       }
     }
+  }
+
+  /// A whole macro expansion whose value is 32, though its body is an
+  /// expression (`#define WARP_SIZE (1U << LOG2_WARP_SIZE)`): the value
+  /// decides, so it joins the table of 32-valued macros.
+  void noteMacroExpression(const Expr *E) {
+    const SourceManager &SM = Ctx.sourceManager();
+    SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+    if (!B.isMacroID() || SM.isMacroArgExpansion(B) ||
+        !Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.langOpts()) ||
+        !Lexer::isAtEndOfMacroExpansion(End, SM, Ctx.langOpts()))
+      return;
+    StringRef Name = Lexer::getImmediateMacroName(B, SM, Ctx.langOpts());
+    auto Def = MacroExprs.find(Name);
+    if (Def == MacroExprs.end() || Macros.count(Name) || evalInt(E, *AST) != 32)
+      return;
+    Macros[Name] = {Def->second, true, {}};
   }
 
   void noteWarpConstant(const VarDecl *V, SourceLocation Use) {
@@ -919,6 +946,7 @@ private:
   ASTContext *AST = nullptr;
   std::optional<std::string> WaveTargets;
   MacroTable Macros;
+  MacroDefs MacroExprs;
   std::map<const VarDecl *, SourceLocation> ConstUses;
   llvm::DenseMap<const FunctionDecl *, bool> WarpOps;
   std::set<std::pair<unsigned, std::string>> Reported;

@@ -54,3 +54,18 @@ __global__ void suffixed(float *out, const float *in, char *bytes) {
   bytes[RECORD_BYTES - 1] = 0;
   out[warp] = v;
 }
+
+// A macro whose body is an expression equal to 32 (cuda-samples'
+// histogram): reported once a use shows it is the warp width. The same
+// expression as a tile edge stays quiet.
+#define LOG2_WARP_SIZE 5U
+#define SHIFTED_WARP_SIZE (1U << LOG2_WARP_SIZE)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'SHIFTED_WARP_SIZE' is 32 and used as the warp width (line [[@LINE+5]]){{.*}} [warp-size.macro-constant]
+#define SHIFTED_TILE_EDGE (1U << 5)
+__global__ void perWarpHistogram(unsigned *hist, const unsigned *in) {
+  __shared__ unsigned tile[SHIFTED_TILE_EDGE][SHIFTED_TILE_EDGE];
+  tile[threadIdx.y][threadIdx.x % SHIFTED_TILE_EDGE] = in[threadIdx.x];
+  unsigned *mine = hist + (threadIdx.x / SHIFTED_WARP_SIZE) * 256;
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'threadIdx.x / SHIFTED_WARP_SIZE' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  atomicAdd(mine + tile[0][threadIdx.x % 32], 1u);
+}
