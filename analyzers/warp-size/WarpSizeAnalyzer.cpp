@@ -461,7 +461,12 @@ private:
                            nullptr, false});
     for (const DeclRefExpr *Ref : F.ConstRefs) {
       const auto *V = cast<VarDecl>(Ref->getDecl());
-      if (isWarpName(V->getName()) && evalInt(V->getInit(), *AST) == 32)
+      // By name alone only a constant that is 32 as written (or an alias of
+      // one): `max_warps = 1024 / WARP_SIZE` is 32 too, but a count of warps.
+      const Expr *Init = V->getInit()->IgnoreParenCasts();
+      if (isWarpName(V->getName()) &&
+          (isa<IntegerLiteral>(Init) || isa<DeclRefExpr>(Init)) &&
+          evalInt(V->getInit(), *AST) == 32)
         noteWarpConstant(V, Ref->getLocation());
     }
 

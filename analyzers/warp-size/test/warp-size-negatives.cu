@@ -154,3 +154,14 @@ __global__ void tileHalves(float *out, const float *in) {
     v += in[tx + 32];
   out[threadIdx.x] = v;
 }
+
+// A count of warps that happens to be 32 (ggml's argmax): max_warps is
+// 1024 / 32, not the warp width, though its name says "warp".
+__device__ float perWarpSlot(float v, int slot) {
+  constexpr int max_warps = 1024 / TILE_DIM;
+  __shared__ float slots[max_warps];
+  slots[slot % 4] = v;
+  if (slot < max_warps)
+    slots[slot] += 1;
+  return __shfl_xor_sync(__activemask(), slots[0], 1);
+}
