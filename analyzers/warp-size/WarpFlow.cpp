@@ -112,9 +112,16 @@ static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t L,
 
 /// clang's CUDA headers declare `const int warpSize = 32`, but warpSize is
 /// the portable name of the wavefront width (64 on gfx9): never a literal 32.
+///
+/// A value a function computes is as much the target's: ggml's
+/// `constexpr int warp_size = ggml_cuda_get_physical_warp_size();` is 32 in
+/// a CUDA parse and 64 where the same source is built for gfx9.
 static bool mentionsWarpSize(const Stmt *S, unsigned Depth = 0) {
   if (!S || Depth > 8)
     return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S);
+      CE && !isa<CXXOperatorCallExpr>(CE) && CE->getBuiltinCallee() == 0)
+    return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     const ValueDecl *D = DRE->getDecl();
     if (D->getIdentifier() && D->getName() == "warpSize")

@@ -165,3 +165,22 @@ __device__ float perWarpSlot(float v, int slot) {
     slots[slot] += 1;
   return __shfl_xor_sync(__activemask(), slots[0], 1);
 }
+
+// A width a function computes is the target's (ggml's
+// ggml_cuda_get_physical_warp_size() returns 64 where the same source is
+// built for gfx9): 32 in this parse, but not written as 32.
+static constexpr __device__ int physicalWarpSize() {
+#if defined(__GFX9__)
+  return 64;
+#else
+  return 32;
+#endif
+}
+__global__ void physicalWidth(float *out, const float *in) {
+  constexpr int warp_size = physicalWarpSize();
+  const int lane = threadIdx.x % warp_size;
+  const int warp = threadIdx.x / warp_size;
+  float v = __shfl_xor_sync(__activemask(), in[threadIdx.x], 1);
+  if (lane == 0)
+    out[warp + blockDim.x / warp_size] = v;
+}
