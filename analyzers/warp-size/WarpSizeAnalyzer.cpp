@@ -830,9 +830,13 @@ private:
       int64_t X = (*D)[0];
       bool OneRow = (*D)[1] * (*D)[2] == 1;
       std::string K = Kernel->getNameAsString();
+      // Name an integer constant (COPY_THREADS), not a dim3 variable.
+      const Expr *XExpr = blockXExpr(Block);
       std::string Named =
-          constantNames(blockXExpr(Block), Ctx.sourceManager(), Ctx.langOpts())
-              .display();
+          XExpr->getType()->isIntegerType()
+              ? constantNames(XExpr, Ctx.sourceManager(), Ctx.langOpts())
+                    .display()
+              : "";
       std::string N = Named.empty() || Named == "32"
                           ? std::to_string(X)
                           : Named + " = " + std::to_string(X);

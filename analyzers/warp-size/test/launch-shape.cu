@@ -24,6 +24,9 @@ void launchAll(int *d) {
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: blocks of COPY_THREADS = 96 threads for 'warpKernel', which uses warp-level operations: 3 32-lane warps but 1.5 64-lane wavefronts on gfx942, gfx950, so the last wavefront of each block runs half empty [warp-size.launch-shape]
   warpKernel<<<4, NTHREADS>>>(d);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: blocks of NTHREADS = 160 threads for 'warpKernel'{{.*}} 2.5 64-lane wavefronts{{.*}} [warp-size.launch-shape]
+  const dim3 oneWarp(32);
+  warpKernel<<<4, oneWarp>>>(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: blocks of 32 threads for 'warpKernel', which uses{{.*}} [warp-size.launch-shape]
   warpKernel<<<4, dim3(96, 2)>>>(d);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: blocks 96 threads wide for 'warpKernel', which uses warp-level operations: on gfx942, gfx950 a 64-lane wavefront spans two rows of the block{{.*}} [warp-size.launch-shape]
   // No warp-level operations, a whole number of wavefronts, or a width
