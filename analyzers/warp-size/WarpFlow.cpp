@@ -112,9 +112,16 @@ static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t L,
 
 /// clang's CUDA headers declare `const int warpSize = 32`, but warpSize is
 /// the portable name of the wavefront width (64 on gfx9): never a literal 32.
+///
+/// A value a function computes is as much the target's: ggml's
+/// `constexpr int warp_size = ggml_cuda_get_physical_warp_size();` is 32 in
+/// a CUDA parse and 64 where the same source is built for gfx9.
 static bool mentionsWarpSize(const Stmt *S, unsigned Depth = 0) {
   if (!S || Depth > 8)
     return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S);
+      CE && !isa<CXXOperatorCallExpr>(CE) && CE->getBuiltinCallee() == 0)
+    return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     const ValueDecl *D = DRE->getDecl();
     if (D->getIdentifier() && D->getName() == "warpSize")
@@ -231,6 +238,42 @@ ConstantNames constantNames(const Expr *E, const SourceManager &SM,
   return Out;
 }
 
+/// Whether an integer literal 32 or a constant equal to 32 below \p S is
+/// named by a warp-named macro or declaration.
+static bool warp32Below(const Stmt *S, const ASTContext &Ctx, unsigned Depth) {
+  if (!S || Depth > 6)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(S)) {
+    if (Lit->getValue() != 32)
+      return false;
+    SmallVector<std::string, 2> Chain;
+    macroChain(Lit->getLocation(), SM, Ctx.getLangOpts(), Chain);
+    return llvm::any_of(Chain,
+                        [](const std::string &M) { return isWarpName(M); });
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->getIdentifier() && isWarpName(V->getName()) &&
+        V->getType().isConstQualified() && V->getInit() &&
+        evalInt(V->getInit(), Ctx) == 32)
+      return true;
+    SmallVector<std::string, 2> Chain;
+    macroChain(DRE->getLocation(), SM, Ctx.getLangOpts(), Chain);
+    return V && V->getInit() && evalInt(V->getInit(), Ctx) == 32 &&
+           llvm::any_of(Chain,
+                        [](const std::string &M) { return isWarpName(M); });
+  }
+  for (const Stmt *Child : S->children())
+    if (warp32Below(Child, Ctx, Depth + 1))
+      return true;
+  return false;
+}
+
+bool spelledWithWarp32(const Expr *E, const ASTContext &Ctx) {
+  return warp32Below(E, Ctx, 0);
+}
+
 //===- thread-index data flow ---------------------------------------------===//
 
 /// "threadIdx" for threadIdx.x (a property reference in clang's CUDA
@@ -322,6 +365,8 @@ bool IndexFlow::isThreadIndex(const Expr *E) {
 }
 
 bool IndexFlow::threadVar(const ValueDecl *D) {
+  if (LaneIdVars.contains(D))
+    return true;
   auto [It, New] = ThreadVars.try_emplace(D, false);
   if (!New)
     return It->second;
@@ -345,6 +390,8 @@ IndexFlow::Split IndexFlow::splitKind(const BinaryOperator *BO) {
   auto V = evalInt(BO->getRHS(), Ctx);
   if (!V)
     return Split::None;
+  if (Split Sub = subGroupSplit(BO, *V); Sub != Split::None)
+    return Sub;
   Split S = Split::None;
   switch (BO->getOpcode()) {
   case BO_Rem:
@@ -370,6 +417,125 @@ IndexFlow::Split IndexFlow::splitKind(const BinaryOperator *BO) {
   if (S == Split::None || !isThreadIndex(BO->getLHS()))
     return Split::None;
   return S;
+}
+
+IndexFlow::Split IndexFlow::subGroupSplit(const BinaryOperator *BO, int64_t V) {
+  // Only a fraction spelled from the warp's own name: `tid / 8` alone is
+  // as likely a row of data as a row of lanes.
+  bool Fraction = false;
+  switch (BO->getOpcode()) {
+  case BO_Div:
+  case BO_Rem:
+    Fraction = V == 2 || V == 4 || V == 8 || V == 16;
+    break;
+  case BO_And:
+    Fraction = V == 1 || V == 3 || V == 7 || V == 15;
+    break;
+  default:
+    break;
+  }
+  if (!Fraction || !spelledWithWarp32(BO->getRHS(), Ctx) ||
+      !isThreadIndex(BO->getLHS()))
+    return Split::None;
+  return Split::SubGroup;
+}
+
+/// A parameter named as a lane of a warp, not a count of lanes.
+static bool isLaneParamName(StringRef Name) {
+  std::string N = Name.lower();
+  return N == "lane" || N == "laneid" || N == "lane_id" || N == "laneidx" ||
+         N == "lane_idx" || N == "lane_index" || N == "laneindex";
+}
+
+/// Whether \p S holds inline PTX that reads %laneid.
+static bool readsPtxLaneId(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 8)
+    return false;
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S))
+    return StringRef(A->getAsmString()).contains("%laneid");
+  for (const Stmt *Child : S->children())
+    if (readsPtxLaneId(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+/// A user's lane-id helper: no parameters, an integer result, and a body
+/// that reads PTX %laneid (`unsigned laneId() { asm("mov.u32 %0,
+/// %%laneid;" ...); }`), whatever it is called.
+static bool isPtxLaneIdHelper(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  return Def && Def->getNumParams() == 0 &&
+         Def->getReturnType()->isIntegerType() &&
+         readsPtxLaneId(Def->getBody());
+}
+
+bool IndexFlow::isWarpLane(const Expr *E) {
+  if (!E || Depth > 6)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (isGroupLane(E))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return (isLaneIdCall(CE) && calleeName(CE) != "thread_rank") ||
+           isPtxLaneIdHelper(CE);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return warpLaneVar(DRE->getDecl());
+  return false;
+}
+
+bool IndexFlow::warpLaneVar(const ValueDecl *D) {
+  if (LaneIdVars.contains(D))
+    return true;
+  auto [It, New] = WarpLaneVars.try_emplace(D, false);
+  if (!New)
+    return It->second;
+  bool Result = false;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    Result = P->getIdentifier() && isLaneParamName(P->getName());
+  } else if (const auto *V = dyn_cast<VarDecl>(D);
+             V && V->hasLocalStorage() && V->getInit()) {
+    ++Depth;
+    Result = isWarpLane(V->getInit());
+    --Depth;
+  }
+  WarpLaneVars[D] = Result;
+  return Result;
+}
+
+IndexFlow::LaneUse IndexFlow::laneUse(const BinaryOperator *BO) {
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  if (BO->getOpcode() == BO_Add) {
+    for (auto [Lane, C] : {std::pair(L, R), std::pair(R, L)}) {
+      if (evalInt(C, Ctx) != 32)
+        continue;
+      // lane + 32: the same lane of the next 32-lane group. A thread index
+      // plus a plain 32 is as often an offset into data, so only a warp-
+      // named 32 (threadIdx.x + WARP_SIZE) counts there.
+      if (isWarpLane(Lane) ||
+          (spelledWithWarp32(C, Ctx) && isThreadIndex(Lane)))
+        return LaneUse::NextGroup;
+    }
+    return LaneUse::None;
+  }
+  if (!BO->isRelationalOp())
+    return LaneUse::None;
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (!isWarpLane(L)) {
+    if (!isWarpLane(R))
+      return LaneUse::None;
+    std::swap(L, R); // 16 > lane is lane < 16
+    Op = Op == BO_LT   ? BO_GT
+         : Op == BO_GT ? BO_LT
+         : Op == BO_LE ? BO_GE
+                       : BO_LE;
+  }
+  auto C = evalInt(R, Ctx);
+  if (!C)
+    return LaneUse::None;
+  bool Half = ((Op == BO_LT || Op == BO_GE) && *C == 16) ||
+              ((Op == BO_LE || Op == BO_GT) && *C == 15);
+  return Half ? LaneUse::HalfTest : LaneUse::None;
 }
 
 bool IndexFlow::isGroupLane(const Expr *E) {

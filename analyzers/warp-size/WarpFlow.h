@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -75,6 +76,10 @@ ConstantNames constantNames(const clang::Expr *E,
                             const clang::SourceManager &SM,
                             const clang::LangOptions &LO);
 
+/// Whether \p E is spelled with a warp-named macro or constant whose own
+/// value is 32 (`WARP_SIZE / 4` with `#define WARP_SIZE 32UL`).
+bool spelledWithWarp32(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// Thread-index data flow inside one function body, memoized per variable.
 /// A thread index is threadIdx.*, a lane id (__lane_id(), thread_rank()),
 /// arithmetic on those, or a local variable initialised from one; a
@@ -89,18 +94,38 @@ public:
   /// (`lane - 1`, `lane ^ 1`).
   bool isGroupLane(const clang::Expr *E);
 
+  /// A lane of a warp: a group lane, a lane id (`__lane_id()`, a variable
+  /// written by PTX `%laneid`), or a parameter named as a lane. On NVIDIA it
+  /// is below 32; on a 64-lane wavefront a lane id runs to 63.
+  bool isWarpLane(const clang::Expr *E);
+  /// \p D was written by inline PTX that reads `%laneid`.
+  void addLaneIdVar(const clang::ValueDecl *D) { LaneIdVars.insert(D); }
+
   /// What a binary operator computes when it splits a thread index (or,
   /// for GroupCount, a block size: `blockDim.x / 32`) by 32.
-  enum class Split { None, LaneInGroup, GroupIndex, GroupCount };
+  /// SubGroup: split by a fraction of a warp-named 32 (`tid / (WARP_SIZE /
+  /// 4)`, `tid % (WARP_SIZE / 4)`): rows of lanes laid out in a 32-lane warp.
+  enum class Split { None, LaneInGroup, GroupIndex, GroupCount, SubGroup };
   Split splitKind(const clang::BinaryOperator *BO);
+
+  /// How a comparison or sum uses the width of a 32-lane warp on a lane.
+  enum class LaneUse { None, HalfTest, NextGroup };
+  /// `lane < 16`, `lane >= 16`, `15 < lane` (HalfTest), and `lane + 32`,
+  /// `32 + lane`, `threadIdx.x + WARP_SIZE` (NextGroup), where the 16 or 32
+  /// is a compile-time value however it is spelled.
+  LaneUse laneUse(const clang::BinaryOperator *BO);
 
 private:
   bool threadVar(const clang::ValueDecl *D);
   bool groupLaneVar(const clang::ValueDecl *D);
+  bool warpLaneVar(const clang::ValueDecl *D);
+  Split subGroupSplit(const clang::BinaryOperator *BO, int64_t V);
 
   const clang::ASTContext &Ctx;
   unsigned Depth = 0;
-  llvm::DenseMap<const clang::ValueDecl *, bool> ThreadVars, GroupVars;
+  llvm::DenseMap<const clang::ValueDecl *, bool> ThreadVars, GroupVars,
+      WarpLaneVars;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 2> LaneIdVars;
 };
 
 } // namespace hipwright::warpsize

@@ -67,6 +67,9 @@ struct TileSite {
 
 struct BodyFacts {
   SmallVector<std::pair<const BinaryOperator *, IndexFlow::Split>, 4> Splits;
+  /// Sums and comparisons, judged for `lane + 32` and `lane < 16` once the
+  /// whole body (and every PTX %laneid it reads) has been seen.
+  SmallVector<const BinaryOperator *, 8> LaneUseCandidates;
   SmallVector<ShuffleSite, 4> Shuffles;
   SmallVector<TileSite, 2> Tiles;
   SmallVector<const CUDAKernelCallExpr *, 2> Launches;
@@ -119,6 +122,8 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (auto K = Flow.splitKind(BO); K != IndexFlow::Split::None)
       F.Splits.push_back({BO, K});
+    else if (BO->getOpcode() == BO_Add || BO->isRelationalOp())
+      F.LaneUseCandidates.push_back(BO);
     return true;
   }
 
@@ -144,6 +149,11 @@ public:
     StringRef S(Asm);
     F.DirectWarpOps |=
         S.contains("laneid") || S.contains("shfl") || S.contains("vote.");
+    // asm("mov.u32 %0, %%laneid;" : "=r"(lane)): lane is a lane id.
+    if (S.contains("%laneid") && A->getNumOutputs() == 1)
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(A->getOutputExpr(0)->IgnoreParenCasts()))
+        Flow.addLaneIdVar(D->getDecl());
     return true;
   }
 
@@ -308,17 +318,25 @@ struct MacroConstant {
   SourceLocation WarpUse; ///< first use as a warp width, if any
 };
 using MacroTable = llvm::StringMap<MacroConstant>;
+/// Object-like macros whose body is an expression (`(1U << LOG2_WARP)`):
+/// where they are defined, in case a use shows their value is 32.
+using MacroDefs = llvm::StringMap<SourceLocation>;
 
 class MacroRecorder : public PPCallbacks {
 public:
-  MacroRecorder(Preprocessor &PP, MacroTable &Table) : PP(PP), Table(Table) {}
+  MacroRecorder(Preprocessor &PP, MacroTable &Table, MacroDefs &Exprs)
+      : PP(PP), Table(Table), Exprs(Exprs) {}
 
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const MacroInfo *MI = MD->getMacroInfo();
-    if (MI->isFunctionLike() || !definesThirtyTwo(MI))
+    if (MI->isFunctionLike() || MI->getNumTokens() == 0)
       return;
-    Table[Name.getIdentifierInfo()->getName()] = {
-        Name.getLocation(), false, {}};
+    StringRef Id = Name.getIdentifierInfo()->getName();
+    if (definesThirtyTwo(MI))
+      Table[Id] = {Name.getLocation(), false, {}};
+    else if (MI->getNumTokens() > 1 && MI->getNumTokens() <= 16 &&
+             !PP.getSourceManager().isInSystemHeader(Name.getLocation()))
+      Exprs[Id] = Name.getLocation();
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
@@ -329,19 +347,24 @@ public:
   }
 
 private:
-  /// `32`, `32u`, `(32)`.
+  /// `32` with any integer suffix (`32U`, `32ul`, `32LL`), in any base
+  /// (`0x20`), in parentheses or not: the value decides, not the spelling.
   bool definesThirtyTwo(const MacroInfo *MI) const {
     ArrayRef<Token> T = MI->tokens();
-    if (T.size() == 3 && T[0].is(tok::l_paren) && T[2].is(tok::r_paren))
-      T = T.slice(1, 1);
+    while (T.size() >= 3 && T.front().is(tok::l_paren) &&
+           T.back().is(tok::r_paren))
+      T = T.drop_front().drop_back();
     if (T.size() != 1 || !T[0].is(tok::numeric_constant))
       return false;
     std::string S = PP.getSpelling(T[0]);
-    return S == "32" || S == "32u" || S == "32U";
+    StringRef Digits = StringRef(S).rtrim("uUlLzZ");
+    uint64_t V = 0;
+    return !Digits.getAsInteger(0, V) && V == 32;
   }
 
   Preprocessor &PP;
   MacroTable &Table;
+  MacroDefs &Exprs;
 };
 
 class WarpSizeAnalyzer : public Analyzer {
@@ -357,7 +380,7 @@ public:
   }
 
   void registerPPCallbacks(Preprocessor &PP) override {
-    PP.addPPCallbacks(std::make_unique<MacroRecorder>(PP, Macros));
+    PP.addPPCallbacks(std::make_unique<MacroRecorder>(PP, Macros, MacroExprs));
   }
 
   void run(const MatchFinder::MatchResult &R) override {
@@ -438,13 +461,19 @@ private:
                            nullptr, false});
     for (const DeclRefExpr *Ref : F.ConstRefs) {
       const auto *V = cast<VarDecl>(Ref->getDecl());
-      if (isWarpName(V->getName()) && evalInt(V->getInit(), *AST) == 32)
+      // By name alone only a constant that is 32 as written (or an alias of
+      // one): `max_warps = 1024 / WARP_SIZE` is 32 too, but a count of warps.
+      const Expr *Init = V->getInit()->IgnoreParenCasts();
+      if (isWarpName(V->getName()) &&
+          (isa<IntegerLiteral>(Init) || isa<DeclRefExpr>(Init)) &&
+          evalInt(V->getInit(), *AST) == 32)
         noteWarpConstant(V, Ref->getLocation());
     }
 
     llvm::SmallPtrSet<const Stmt *, 8> Judged;
     judgeShuffles(F, Flow, Judged);
     judgeSplits(FD, F, Judged);
+    judgeLaneUses(FD, F, Flow, Judged);
     judgeTiles(F);
     judgeLaunches(F);
   }
@@ -622,11 +651,14 @@ private:
       if (HasTiles || (!WarpOps && !Names.anyWarpName()))
         continue;
       noteConstantUse(BO->getRHS(), BO->getBeginLoc());
-      const char *What =
+      std::string What =
           Kind == IndexFlow::Split::LaneInGroup
               ? " numbers lanes within a 32-lane group"
           : Kind == IndexFlow::Split::GroupCount
               ? " counts the block's 32-lane groups, not its wavefronts"
+          : Kind == IndexFlow::Split::SubGroup
+              ? " lays lanes out in rows of " + subGroupRow(BO) +
+                    " inside a 32-lane warp (" + Names.display() + " = 32)"
               : " counts 32-lane groups, not wavefronts";
       report(BO->getBeginLoc(), kLaneArithmetic, Severity::Warning,
              text(BO) + What + ", but " + waveTargets() +
@@ -638,6 +670,76 @@ private:
              "to the group. Using warpSize here instead is a native wave64 "
              "rewrite: per-warp arrays, launch shapes and data indexing built "
              "on 32 must change with it.");
+    }
+  }
+
+  /// "8" for `tid / (WARP_SIZE / 4)`; "8" for `tid & (WARP_SIZE / 4 - 1)`.
+  std::string subGroupRow(const BinaryOperator *BO) {
+    int64_t V = evalInt(BO->getRHS(), *AST).value_or(0);
+    return std::to_string(BO->getOpcode() == BO_And ? V + 1 : V);
+  }
+
+  /// `lane < 16` (half of a 32-lane warp) and `lane + 32` (the same lane one
+  /// 32-lane warp on), with the lane followed through variables and the
+  /// constant through macros and named constants.
+  void judgeLaneUses(const FunctionDecl *FD, const BodyFacts &F,
+                     IndexFlow &Flow,
+                     const llvm::SmallPtrSetImpl<const Stmt *> &Judged) {
+    if (llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; }))
+      return; // explicit 32-thread tiles: HIP keeps them
+    bool WarpOps = usesWarpOps(FD);
+    for (const BinaryOperator *BO : F.LaneUseCandidates) {
+      if (Judged.contains(BO))
+        continue;
+      IndexFlow::LaneUse Use = Flow.laneUse(BO);
+      if (Use == IndexFlow::LaneUse::None)
+        continue;
+      // Which side is the 16 or the 32.
+      const Expr *C = evalInt(BO->getRHS(), *AST) ? BO->getRHS() : BO->getLHS();
+      const Expr *Lane = C == BO->getRHS() ? BO->getLHS() : BO->getRHS();
+      if (!WarpOps && !spelledWithWarp32(C, *AST))
+        continue;
+      noteConstantUse(C, BO->getBeginLoc());
+      bool InGroup = Flow.isGroupLane(Lane);
+      std::string Msg;
+      if (Use == IndexFlow::LaneUse::HalfTest)
+        Msg = InGroup ? text(BO) + " picks one half of a 32-lane group, but " +
+                            waveTargets() +
+                            " run 64-lane wavefronts: each holds two such "
+                            "groups, which works only while every cross-lane "
+                            "operation stays inside its group"
+                      : text(BO) + " splits a 32-lane warp in halves, but on " +
+                            waveTargets() + " " + text(Lane) +
+                            " runs to 63 (64-lane wavefronts): the test parts "
+                            "lanes 0-15 from lanes 16-63, not two halves";
+      else
+        Msg = InGroup
+                  ? text(BO) +
+                        " offsets a lane numbered within a 32-lane group by "
+                        "32, the group's width, but " +
+                        waveTargets() +
+                        " run 64-lane wavefronts: each holds two such "
+                        "groups, which works only while every cross-lane "
+                        "operation stays inside its group"
+              : !Flow.isWarpLane(Lane)
+                  ? text(BO) + " steps a thread index one 32-lane warp on (" +
+                        constantNames(C, Ctx.sourceManager(), Ctx.langOpts())
+                            .display() +
+                        " = 32), but " + waveTargets() +
+                        " run 64-lane wavefronts: for lanes 0-31 the thread "
+                        "it reaches is in the same wavefront, not the next"
+                  : text(BO) +
+                        " offsets a lane id by 32, one 32-lane warp, "
+                        "but " +
+                        waveTargets() +
+                        " run 64-lane wavefronts: there a lane id already "
+                        "runs to 63, so lanes 32-63 step past the "
+                        "wavefront's last lane";
+      report(BO->getBeginLoc(), kLaneArithmetic, Severity::Warning, Msg,
+             "Keep the 32-lane groups (number the lane as lane % 32 and give "
+             "the shuffles width 32), or rewrite natively for the wavefront: "
+             "warpSize / 2 for the half, warpSize for the step, and every "
+             "per-warp array and launch shape built on 32 changed with it.");
     }
   }
 
@@ -720,23 +822,43 @@ private:
         continue;
       const Expr *Block = Config->getArg(1);
       auto D = blockDims(Block);
-      if (!D || (*D)[0] != 32)
+      // 32 wide, or an odd number of 32s (96, 160): a whole number of
+      // 32-lane warps that is not a whole number of 64-lane wavefronts.
+      if (!D || (*D)[0] <= 0 || (*D)[0] % 64 != 32)
         continue;
       noteConstantUse(blockXExpr(Block), Block->getBeginLoc());
-      bool OneWarp = (*D)[1] * (*D)[2] == 1;
+      int64_t X = (*D)[0];
+      bool OneRow = (*D)[1] * (*D)[2] == 1;
       std::string K = Kernel->getNameAsString();
-      std::string Msg =
-          OneWarp
-              ? "blocks of 32 threads for '" + K +
-                    "', which uses warp-level operations: on " + waveTargets() +
-                    " a wavefront has 64 lanes, so each block fills half "
-                    "of one and the other 32 lanes idle"
-              : "blocks 32 threads wide for '" + K +
-                    "', which uses warp-level operations: on " + waveTargets() +
-                    " a 64-lane wavefront spans two rows of the block, so "
-                    "code that takes threadIdx.x as the lane works only "
-                    "while every cross-lane operation stays inside 32 "
-                    "lanes";
+      // Name an integer constant (COPY_THREADS), not a dim3 variable.
+      const Expr *XExpr = blockXExpr(Block);
+      std::string Named =
+          XExpr->getType()->isIntegerType()
+              ? constantNames(XExpr, Ctx.sourceManager(), Ctx.langOpts())
+                    .display()
+              : "";
+      std::string N = Named.empty() || Named == "32"
+                          ? std::to_string(X)
+                          : Named + " = " + std::to_string(X);
+      std::string Msg;
+      if (OneRow && X == 32)
+        Msg = "blocks of " + N + " threads for '" + K +
+              "', which uses warp-level operations: on " + waveTargets() +
+              " a wavefront has 64 lanes, so each block fills half "
+              "of one and the other 32 lanes idle";
+      else if (OneRow)
+        Msg = "blocks of " + N + " threads for '" + K +
+              "', which uses warp-level operations: " + std::to_string(X / 32) +
+              " 32-lane warps but " + std::to_string(X / 64) +
+              ".5 64-lane wavefronts on " + waveTargets() +
+              ", so the last wavefront of each block runs half empty";
+      else
+        Msg = "blocks " + N + " threads wide for '" + K +
+              "', which uses warp-level operations: on " + waveTargets() +
+              " a 64-lane wavefront spans two rows of the block, so "
+              "code that takes threadIdx.x as the lane works only "
+              "while every cross-lane operation stays inside 32 "
+              "lanes";
       report(Block->getBeginLoc(), kLaunchShape, Severity::Warning, Msg,
              "Launch blocks whose x dimension is a multiple of 64 to fill "
              "wavefronts, and re-derive the per-warp indexing (lane, warp id, "
@@ -750,6 +872,7 @@ private:
   /// Records that the constant expression \p E, used as a warp width at
   /// \p Use, is spelled with macros, constants or template parameters.
   void noteConstantUse(const Expr *E, SourceLocation Use) {
+    noteMacroExpression(E);
     ConstantNames Names = constantNames(E, Ctx.sourceManager(), Ctx.langOpts());
     for (const std::string &M : Names.Macros) {
       auto It = Macros.find(M);
@@ -764,6 +887,23 @@ private:
         reportTemplateDefault(P, Use);
       }
     }
+  }
+
+  /// A whole macro expansion whose value is 32, though its body is an
+  /// expression (`#define WARP_SIZE (1U << LOG2_WARP_SIZE)`): the value
+  /// decides, so it joins the table of 32-valued macros.
+  void noteMacroExpression(const Expr *E) {
+    const SourceManager &SM = Ctx.sourceManager();
+    SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+    if (!B.isMacroID() || SM.isMacroArgExpansion(B) ||
+        !Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.langOpts()) ||
+        !Lexer::isAtEndOfMacroExpansion(End, SM, Ctx.langOpts()))
+      return;
+    StringRef Name = Lexer::getImmediateMacroName(B, SM, Ctx.langOpts());
+    auto Def = MacroExprs.find(Name);
+    if (Def == MacroExprs.end() || Macros.count(Name) || evalInt(E, *AST) != 32)
+      return;
+    Macros[Name] = {Def->second, true, {}};
   }
 
   void noteWarpConstant(const VarDecl *V, SourceLocation Use) {
@@ -815,6 +955,7 @@ private:
   ASTContext *AST = nullptr;
   std::optional<std::string> WaveTargets;
   MacroTable Macros;
+  MacroDefs MacroExprs;
   std::map<const VarDecl *, SourceLocation> ConstUses;
   llvm::DenseMap<const FunctionDecl *, bool> WarpOps;
   std::set<std::pair<unsigned, std::string>> Reported;
@@ -826,11 +967,12 @@ std::vector<RuleInfo> warpSizeRules() {
   return {
       {std::string(kLaneArithmetic), Severity::Warning,
        "a thread index split into lanes or warps by 32 (% 32, & 31, / 32, >> "
-       "5)",
+       "5), a half-warp test on a lane (lane < 16), lane + 32",
        "On 64-lane wavefronts (gfx942, gfx950) lane = threadIdx.x % 32 and "
        "warp = threadIdx.x / 32 describe 32-lane groups, two per wavefront. "
        "The code still works while every cross-lane operation (shuffle, "
-       "ballot) stays inside its group."},
+       "ballot) stays inside its group. A lane id (__lane_id(), PTX %laneid) "
+       "runs to 63 there, so lane < 16 is no longer half the lanes."},
       {std::string(kShuffleOffset), Severity::Warning,
        "shuffle offsets built for 32 lanes (from 16, or bounded by 32) with "
        "the default width",
@@ -860,11 +1002,12 @@ std::vector<RuleInfo> warpSizeRules() {
        "32-thread tiles are half a wavefront on gfx942/gfx950. HIP keeps tile "
        "semantics, so the code works, with two tiles per wavefront."},
       {std::string(kLaunchShape), Severity::Warning,
-       "a launch whose blocks are 32 threads wide, for a kernel that uses "
-       "warp-level operations",
+       "a launch whose blocks are an odd number of 32-lane warps wide (32, "
+       "96, 160), for a kernel that uses warp-level operations",
        "A block of 32 threads fills half a 64-lane wavefront (the rest "
-       "idles); a block 32 wide and several rows tall puts two rows in one "
-       "wavefront, so threadIdx.x is not the lane."},
+       "idles), a block of 96 one and a half; a block 32 wide and several "
+       "rows tall puts two rows in one wavefront, so threadIdx.x is not the "
+       "lane."},
   };
 }
 

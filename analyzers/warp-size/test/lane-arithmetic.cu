@@ -41,3 +41,53 @@ __device__ int laneBit(int laneId, unsigned word) {
   return (word >> (laneId % 32)) & 1 ? __shfl_xor_sync(__activemask(), laneId, 1) : 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'laneId % 32' numbers lanes {{.*}} [warp-size.lane-arithmetic]
 }
+
+// Warp width followed through values, not only literal spellings.
+#define WARP_SIZE 32UL
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARP_SIZE' is 32 and used as the warp width (line {{[0-9]+}}){{.*}} [warp-size.macro-constant]
+__device__ unsigned __lane_id();
+__device__ unsigned ptxLane() {
+  unsigned id;
+  asm("mov.u32 %0, %%laneid;" : "=r"(id));
+  return id;
+}
+
+__global__ void halves(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x % 32' numbers lanes {{.*}} [warp-size.lane-arithmetic]
+  if (lane < 16)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'lane < 16' picks one half of a 32-lane group, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+    v += in[lane + 32];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'lane + 32' offsets a lane numbered within a 32-lane group by 32, the group's width, but gfx942, gfx950 run 64-lane wavefronts{{.*}} [warp-size.lane-arithmetic]
+  unsigned laneId = __lane_id();
+  if (laneId >= 16)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'laneId >= 16' splits a 32-lane warp in halves, but on gfx942, gfx950 'laneId' runs to 63 (64-lane wavefronts): the test parts lanes 0-15 from lanes 16-63, not two halves [warp-size.lane-arithmetic]
+    v *= 2;
+  unsigned id;
+  asm("mov.u32 %0, %%laneid;" : "=r"(id));
+  if (15 < id)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: '15 < id' splits a 32-lane warp in halves{{.*}} [warp-size.lane-arithmetic]
+    v -= 1;
+  if (ptxLane() <= WARP_SIZE / 2 - 1)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'ptxLane() <= WARP_SIZE / 2 - 1' splits a 32-lane warp in halves{{.*}} [warp-size.lane-arithmetic]
+    v += 3;
+  unsigned warps = blockDim.x / (32U);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'blockDim.x / (32U)' counts the block's 32-lane groups, not its wavefronts{{.*}} [warp-size.lane-arithmetic]
+  out[laneId + 32] = __shfl_xor_sync(__activemask(), v, warps);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'laneId + 32' offsets a lane id by 32, one 32-lane warp, but gfx942, gfx950 run 64-lane wavefronts: there a lane id already runs to 63, so lanes 32-63 step past the wavefront's last lane [warp-size.lane-arithmetic]
+}
+
+// 4 rows of 8 lanes, spelled from WARP_SIZE; a warp-named 32 added to a
+// thread index; warps per block with a suffixed, parenthesised 32.
+__global__ void rowsOfEight(float *out, const float *in) {
+  int row = threadIdx.x / (WARP_SIZE / 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'threadIdx.x / (WARP_SIZE / 4)' lays lanes out in rows of 8 inside a 32-lane warp (WARP_SIZE = 32), but gfx942, gfx950 run 64-lane wavefronts{{.*}} [warp-size.lane-arithmetic]
+  int col = threadIdx.x & (WARP_SIZE / 4 - 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'threadIdx.x & (WARP_SIZE / 4 - 1)' lays lanes out in rows of 8 inside{{.*}} [warp-size.lane-arithmetic]
+  int next = threadIdx.x + WARP_SIZE;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x + WARP_SIZE' steps a thread index one 32-lane warp on (WARP_SIZE = 32), but gfx942, gfx950 run 64-lane wavefronts: for lanes 0-31 the thread it reaches is in the same wavefront, not the next [warp-size.lane-arithmetic]
+  // No warp-level operation here: a plain 32 is not judged a warp width.
+  unsigned tiles = blockDim.x / (32U);
+  out[row * 8 + col] = in[next] + tiles;
+}

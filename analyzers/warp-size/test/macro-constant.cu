@@ -36,3 +36,36 @@ __global__ void kernel(float *out, const float *in) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = partial[0] + row[1];
 }
+
+// Suffixed and parenthesised 32s: the value decides, not the spelling. A
+// 32 that counts bytes stays quiet.
+#define SUFFIXED_WARP_SIZE 32U
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'SUFFIXED_WARP_SIZE' is 32 and used as the warp width: on gfx942{{.*}} [warp-size.macro-constant]
+#define WARPS_LONG ((32UL))
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARPS_LONG' is 32 and used as the warp width (line [[@LINE+7]]){{.*}} [warp-size.macro-constant]
+#define RECORD_BYTES 0x20ull
+__global__ void suffixed(float *out, const float *in, char *bytes) {
+  float v = in[threadIdx.x];
+  for (int o = SUFFIXED_WARP_SIZE / 2; o > 0; o /= 2)
+    v += __shfl_down_sync(__activemask(), v, o, 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: note: {{.*}} [warp-size.shuffle-width]
+  int warp = threadIdx.x / WARPS_LONG;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x / WARPS_LONG' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  bytes[RECORD_BYTES - 1] = 0;
+  out[warp] = v;
+}
+
+// A macro whose body is an expression equal to 32 (cuda-samples'
+// histogram): reported once a use shows it is the warp width. The same
+// expression as a tile edge stays quiet.
+#define LOG2_WARP_SIZE 5U
+#define SHIFTED_WARP_SIZE (1U << LOG2_WARP_SIZE)
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'SHIFTED_WARP_SIZE' is 32 and used as the warp width (line [[@LINE+5]]){{.*}} [warp-size.macro-constant]
+#define SHIFTED_TILE_EDGE (1U << 5)
+__global__ void perWarpHistogram(unsigned *hist, const unsigned *in) {
+  __shared__ unsigned tile[SHIFTED_TILE_EDGE][SHIFTED_TILE_EDGE];
+  tile[threadIdx.y][threadIdx.x % SHIFTED_TILE_EDGE] = in[threadIdx.x];
+  unsigned *mine = hist + (threadIdx.x / SHIFTED_WARP_SIZE) * 256;
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'threadIdx.x / SHIFTED_WARP_SIZE' counts 32-lane groups{{.*}} [warp-size.lane-arithmetic]
+  atomicAdd(mine + tile[0][threadIdx.x % 32], 1u);
+}

@@ -113,3 +113,74 @@ void launches(float *o, const float *i, int *p) {
   dataModulo<<<4, 32>>>(p, p);
   anyWidth<<<4, 256>>>(o, i);
 }
+
+// Values that look like the warp width but are not lane counts.
+#define KEY_BYTES 32UL
+#define WAVE_WIDTH 64
+__global__ void treeReduce(float *out, const float *in, const char *key) {
+  __shared__ float s[64];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  // A thread index plus a plain 32, and a thread index below 16: shared
+  // memory slots and the first threads of the block, not lanes.
+  if (tid < 32)
+    s[tid] += s[tid + 32];
+  if (tid < 16)
+    s[tid] += s[tid + 16];
+  // A 32-byte key, rows laid out from a 64-wide wavefront name, a row of
+  // 8 threads from a tile edge.
+  float k = 0;
+  for (unsigned i = 0; i < KEY_BYTES; ++i)
+    k += key[i];
+  unsigned row = tid / (WAVE_WIDTH / 8) + tid / (TILE_DIM / 4);
+  out[row] = __shfl_xor_sync(__activemask(), s[0] + k, 1);
+}
+
+// A count of lanes is not a lane; data modulo 32 is not a lane.
+__device__ int pick(int numLanes, int v, int word) {
+  int bit = word % 32;
+  if (numLanes < 16 || bit >= 16)
+    return __shfl_xor_sync(__activemask(), v, 1);
+  return v;
+}
+
+// A 32x32 tile addressed from a linear thread index, without any
+// warp-level operation: the 32s are the tile edge.
+__global__ void tileHalves(float *out, const float *in) {
+  int tx = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (tx < 16)
+    v += in[tx + 32];
+  out[threadIdx.x] = v;
+}
+
+// A count of warps that happens to be 32 (ggml's argmax): max_warps is
+// 1024 / 32, not the warp width, though its name says "warp".
+__device__ float perWarpSlot(float v, int slot) {
+  constexpr int max_warps = 1024 / TILE_DIM;
+  __shared__ float slots[max_warps];
+  slots[slot % 4] = v;
+  if (slot < max_warps)
+    slots[slot] += 1;
+  return __shfl_xor_sync(__activemask(), slots[0], 1);
+}
+
+// A width a function computes is the target's (ggml's
+// ggml_cuda_get_physical_warp_size() returns 64 where the same source is
+// built for gfx9): 32 in this parse, but not written as 32.
+static constexpr __device__ int physicalWarpSize() {
+#if defined(__GFX9__)
+  return 64;
+#else
+  return 32;
+#endif
+}
+__global__ void physicalWidth(float *out, const float *in) {
+  constexpr int warp_size = physicalWarpSize();
+  const int lane = threadIdx.x % warp_size;
+  const int warp = threadIdx.x / warp_size;
+  float v = __shfl_xor_sync(__activemask(), in[threadIdx.x], 1);
+  if (lane == 0)
+    out[warp + blockDim.x / warp_size] = v;
+}

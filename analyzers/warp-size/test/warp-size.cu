@@ -14,6 +14,7 @@ __global__ void normalizeRows(float *m, int rows) {
   if (row >= rows)
     return;
   float v = m[row * 64 + lane] + m[row * 64 + lane + 32];
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'row * 64 + lane + 32' offsets a lane numbered within a 32-lane group by 32, the group's width{{.*}} [warp-size.lane-arithmetic]
   for (int offset = 16; offset > 0; offset /= 2)
     v += __shfl_down_sync(0xffffffff, v, offset);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: __shfl_down_sync works in 32 lanes{{.*}} [warp-size.shuffle-offset]
@@ -23,6 +24,7 @@ __global__ void normalizeRows(float *m, int rows) {
   // CHECK-FIXES: float total = __shfl_sync(0xffffffffffffffffull, v, 0, 32);
   m[row * 64 + lane] /= total;
   m[row * 64 + lane + 32] /= total;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'row * 64 + lane + 32' offsets a lane numbered within a 32-lane group by 32{{.*}} [warp-size.lane-arithmetic]
 }
 
 void launch(float *m, int rows) { normalizeRows<<<rows / 4, 128>>>(m, rows); }
