@@ -173,8 +173,16 @@ private:
   /// declares them, so look at the user's tokens.
   void scanClusterGroupNames() {
     SourceManager &SM = Ctx.sourceManager();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      FileID FID = SM.translateFile(It->first);
+    // The user's files first, by name, and only then their FileIDs:
+    // translateFile on a file that came from the prelude PCH reads the
+    // PCH's source-location table, which adds to the very map walked here
+    // (and costs a scan of the whole table).
+    std::vector<FileEntryRef> UserFiles;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (Ctx.isUserFile(It->first.getName()))
+        UserFiles.push_back(It->first);
+    for (FileEntryRef FE : UserFiles) {
+      FileID FID = SM.translateFile(FE);
       if (FID.isInvalid())
         continue;
       SourceLocation Begin = SM.getLocForStartOfFile(FID);

@@ -58,6 +58,8 @@ public:
   /// True when \p Loc (after macro expansion to where it is spelled in
   /// source) lies in one of the user's files: only those are judged.
   bool isUserLocation(clang::SourceLocation Loc) const;
+  /// True if \p Path (as the SourceManager names it) is a user file.
+  bool isUserFile(llvm::StringRef Path) const { return IsUserFile(Path); }
 
   /// Starts a finding at \p Loc (the file location the user sees: for a
   /// macro argument its spelling, for a macro body its expansion). Add a

@@ -13,6 +13,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -146,6 +147,17 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Ctx.RecordInputs = true;
   }
 
+  std::optional<PreludePchStore> Pch;
+  std::optional<std::string> NoPch = sys::Process::GetEnv("HIPWRIGHT_NO_PCH");
+  if (Req.PreludePch && !Req.Precomputed && !(NoPch && *NoPch == "1") &&
+      !ToParse.empty()) {
+    // --no-cache (no Req.Cache): a PCH for this run only, in memory.
+    Pch.emplace(Req.Cache ? Req.Cache->Dir : std::string());
+    for (const std::string &U : ToParse)
+      Pch->expect(Args.argsFor(U));
+    Ctx.Pch = &*Pch;
+  }
+
   // One slot per TU, filled by workers, read in input order afterwards:
   // output does not depend on --jobs or on scheduling.
   std::vector<TuResult> Units(ToParse.size());
@@ -208,6 +220,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Result.Cache = Cache->stats();
     Result.CacheWriteError = Cache->firstWriteError();
   }
+  if (Pch)
+    Result.Pch = Pch->stats();
   if (Req.Shard) {
     Result.ShardUnits = std::move(Units);
     return Result;

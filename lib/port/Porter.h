@@ -9,6 +9,7 @@
 
 #include "findings/FindingsStage.h"
 #include "edit/EditSet.h"
+#include "frontend/PreludePchStore.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"
 #include "port/Shard.h"
@@ -52,6 +53,12 @@ struct PortRequest {
   ProgressCallback OnUnitDone;
   /// Reuse and keep TU results here (port/UnitCache.h); unset: no cache.
   std::optional<CacheSettings> Cache;
+  /// Parse the CUDA prelude every TU shares once, into a PCH
+  /// (frontend/PreludePchStore.h): kept in Cache's directory when there is
+  /// one, in memory for the run otherwise. Off when the environment has
+  /// HIPWRIGHT_NO_PCH=1 (runPort reads it): results are the same either
+  /// way, only slower without.
+  bool PreludePch = true;
   /// Parse only this shard's TUs and stop: PortResult::ShardUnits holds
   /// their results, nothing else is filled (`hipwright merge` finishes).
   std::optional<ShardSpec> Shard;
@@ -94,6 +101,8 @@ struct PortResult {
   /// could not write (the run goes on without it).
   CacheStats Cache;
   std::optional<std::string> CacheWriteError;
+  /// What the prelude PCH did (all zero when it was off).
+  PchStats Pch;
 };
 
 /// Runs the translation. Fails only for usage/environment errors (missing

@@ -2,6 +2,7 @@
 #include "port/TranslateUnit.h"
 #include "analysis/AnalyzerRegistry.h"
 #include "frontend/ParsePrelude.h"
+#include "frontend/PreludePch.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
 #include "support/ContainedThread.h"
@@ -15,6 +16,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -92,8 +94,8 @@ bool analyzerWanted(StringRef Family) {
 
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(const TranslateContext &Ctx, TuResult &Out)
-      : Ctx(Ctx), Out(Out) {}
+  TranslateAction(const TranslateContext &Ctx, TuResult &Out, bool &Reached)
+      : Ctx(Ctx), Out(Out), Reached(Reached) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroCollector>(
@@ -124,6 +126,7 @@ public:
 
   void EndSourceFileAction() override {
     CompilerInstance &CI = getCompilerInstance();
+    Reached = true;
     if (Ctx.RecordInputs)
       recordInputs(CI.getSourceManager());
     if (!CI.hasASTContext())
@@ -142,6 +145,9 @@ public:
 private:
   const TranslateContext &Ctx;
   TuResult &Out;
+  /// The parse got past loading the PCH (clang gives up on a TU whose
+  /// PCH does not load before this action sees its end).
+  bool &Reached;
   AstFacts Facts;
   std::unique_ptr<AnalysisContext> Analysis;
   // Analyzers judge the user's code only; not walking the CUDA toolkit's
@@ -155,11 +161,13 @@ private:
 
   /// The digest of every file as the parse read it (not as it is on disk
   /// now: a file edited during the parse must not be cached under its new
-  /// bytes). The prelude is compiled in; the cache key covers it.
+  /// bytes). The prelude is compiled in; the cache key covers it. With a
+  /// PCH, the headers it holds are mostly not read here: translateUnit
+  /// adds the PCH's own inputs.
   void recordInputs(SourceManager &SM) {
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       FileEntryRef FE = It->first;
-      if (FE.getName() == kParsePreludePath)
+      if (isVirtualParseFile(FE.getName()))
         continue;
       std::optional<llvm::MemoryBufferRef> Buf =
           SM.getMemoryBufferForFileOrNone(FE);
@@ -196,11 +204,15 @@ private:
     FileID Main = SM.getMainFileID();
     if (auto FE = SM.getFileEntryRefForID(Main))
       Files.push_back({normalizePath(FE->getName()), Main});
+    // Named first, looked up after: translateFile can add to the map
+    // (reading the prelude PCH's source locations) while it is walked.
+    std::vector<std::pair<std::string, FileEntryRef>> UserFiles;
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      FileEntryRef FE = It->first;
-      std::string Path = normalizePath(FE.getName());
-      if (Path == Files.front().first || !Ctx.IsUserFile(Path))
-        continue;
+      std::string Path = normalizePath(It->first.getName());
+      if (Path != Files.front().first && Ctx.IsUserFile(Path))
+        UserFiles.push_back({std::move(Path), It->first});
+    }
+    for (auto &[Path, FE] : UserFiles) {
       FileID FID = SM.translateFile(FE);
       if (FID.isValid())
         Files.push_back({Path, FID});
@@ -240,42 +252,112 @@ private:
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(const TranslateContext &Ctx, TuResult &Out)
-      : Ctx(Ctx), Out(Out) {}
+  ActionFactory(const TranslateContext &Ctx, TuResult &Out, bool UsePch)
+      : Ctx(Ctx), Out(Out), UsePch(UsePch) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Ctx, Out);
+    return std::make_unique<TranslateAction>(Ctx, Out, Reached);
   }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *Diags) override {
+    // Set on the invocation, not the command line: the TU's arguments
+    // (and the result cache's key over them) stay what they are.
+    if (UsePch)
+      Invocation->getPreprocessorOpts().ImplicitPCHInclude = kPreludePchPath;
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHContainerOps), Diags);
+  }
+  /// Set by the action, which the invocation destroys before run() ends.
+  bool Reached = false;
 
 private:
   const TranslateContext &Ctx;
   TuResult &Out;
+  bool UsePch;
 };
 
-} // namespace
-
-TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
+/// One parse of \p MainFile, with \p Pch loaded in place of the prelude
+/// headers when given. Sets \p Reached when the parse got to its end; with
+/// a PCH, a parse that did not is worthless (clang stops at a PCH it
+/// cannot load).
+TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
+                   const std::vector<std::string> &Args, const PreludePch *Pch,
+                   bool &Reached) {
   TuResult Out;
   Out.MainFile = MainFile.str();
-  std::vector<std::string> Args = Ctx.Args->argsFor(MainFile);
-  // The real file system, with the parse prelude laid over it in memory.
+  // The real file system, with the parse prelude (and the PCH) laid over
+  // it in memory.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(kParsePreludePath, 0,
                   llvm::MemoryBuffer::getMemBuffer(parsePreludeText()));
+  if (Pch) {
+    Memory->addFile(
+        kPreludePchPath, 0,
+        llvm::MemoryBuffer::getMemBuffer(Pch->Bytes->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false));
+    Memory->addFile(kPreludePchMainPath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  }
   Overlay->pushOverlay(Memory);
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), Overlay));
-  ActionFactory Factory(Ctx, Out);
-  tooling::ToolInvocation Invocation(Args, Factory.create(), Files.get());
+  ActionFactory Factory(Ctx, Out, Pch != nullptr);
+  tooling::ToolInvocation Invocation(
+      Args, &Factory, Files.get(), std::make_shared<PCHContainerOperations>());
   ErrorCollector Errors(Out.Errors);
   Invocation.setDiagnosticConsumer(&Errors);
   bool Ok = Invocation.run();
+  Reached = Factory.Reached;
+  if (Pch && !Reached)
+    return Out;
   if (!Ok && Out.FilesSeen.empty()) {
     Out.Failed = true;
     if (Out.Errors.empty())
       Out.Errors.push_back({MainFile.str(), 0, 0, "could not be parsed"});
   }
+  if (Pch && Ctx.RecordInputs && !Out.Inputs.empty()) {
+    // The headers the PCH holds were read to build it: the result depends
+    // on them as much as on the files this parse opened.
+    for (const PchInput &In : Pch->Inputs)
+      Out.Inputs.push_back({In.Path, In.Digest});
+    std::stable_sort(Out.Inputs.begin(), Out.Inputs.end(),
+                     [](const ParseInput &A, const ParseInput &B) {
+                       return A.Path < B.Path;
+                     });
+    Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end(),
+                                 [](const ParseInput &A, const ParseInput &B) {
+                                   return A.Path == B.Path;
+                                 }),
+                     Out.Inputs.end());
+  }
+  return Out;
+}
+
+} // namespace
+
+TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
+  std::vector<std::string> Args = Ctx.Args->argsFor(MainFile);
+  std::shared_ptr<const PreludePch> Pch =
+      Ctx.Pch ? Ctx.Pch->get(Args) : nullptr;
+  bool Reached = false;
+  if (Pch) {
+    TuResult Out = parseUnit(MainFile, Ctx, Args, Pch.get(), Reached);
+    if (Reached) {
+      Ctx.Pch->countUse();
+      return Out;
+    }
+  }
+  // Without the PCH (none, or it did not load: never the user's problem,
+  // the plain parse gives the result the PCH would have).
+  bool PlainReached = false;
+  TuResult Out = parseUnit(MainFile, Ctx, Args, nullptr, PlainReached);
+  // Only a PCH that failed where the plain parse went through is to blame
+  // (an unreadable main file fails both ways).
+  if (Pch && PlainReached)
+    Ctx.Pch->markUnusable(*Pch);
   return Out;
 }
 

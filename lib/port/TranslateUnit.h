@@ -2,6 +2,7 @@
 #pragma once
 
 #include "frontend/CompileArgs.h"
+#include "frontend/PreludePchStore.h"
 #include "port/AstPass.h"
 #include "port/PortOptions.h"
 #include "port/TuResult.h"
@@ -17,6 +18,9 @@ struct TranslateContext {
   /// Fill TuResult::Inputs (the result cache needs them; hashing every
   /// header the parse read is not free, so only then).
   bool RecordInputs = false;
+  /// The run's precompiled CUDA prelude (frontend/PreludePchStore.h);
+  /// null: every TU parses the headers itself (HIPWRIGHT_NO_PCH=1).
+  PreludePchStore *Pch = nullptr;
 };
 
 /// Parses \p MainFile once (CUDA host side; code the parse skips is still

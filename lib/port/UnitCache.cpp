@@ -1,6 +1,7 @@
 //===- UnitCache.cpp - translation results reused across runs -------------===//
 #include "port/UnitCache.h"
 #include "frontend/ParsePrelude.h"
+#include "frontend/PreludePchStore.h"
 #include "port/TuResultCodec.h"
 #include "rules/RulesHash.h"
 #include "support/AtomicFile.h"
@@ -277,26 +278,33 @@ void UnitCache::evictIfOverBound() {
   };
   std::vector<Entry> Entries;
   uint64_t Total = 0;
-  SmallString<256> Root(Settings.Dir);
-  sys::path::append(Root, kEntryDir);
   std::error_code EC;
   auto Now = std::chrono::system_clock::now();
-  for (sys::fs::recursive_directory_iterator It(Root, EC), End;
-       It != End && !EC; It.increment(EC)) {
-    sys::fs::file_status St;
-    if (sys::fs::status(It->path(), St) ||
-        St.type() != sys::fs::file_type::regular_file)
-      continue;
-    if (!StringRef(It->path()).ends_with(kEntrySuffix)) {
-      // A temporary an hour old belongs to a writer that was killed
-      // before its rename; a live one is renamed within moments.
-      if (sys::path::filename(It->path()).starts_with(".") &&
-          Now - St.getLastModificationTime() > std::chrono::hours(1))
-        sys::fs::remove(It->path());
-      continue;
+  // The prelude PCHs (frontend/PreludePchStore.h) share the bound: a few,
+  // but each some megabytes, and one per set of flags ever used.
+  for (auto [Dir, Suffix] : {std::pair{kEntryDir, kEntrySuffix},
+                             std::pair{kPreludePchDir, kPreludePchSuffix}}) {
+    SmallString<256> Root(Settings.Dir);
+    sys::path::append(Root, Dir);
+    for (sys::fs::recursive_directory_iterator It(Root, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      sys::fs::file_status St;
+      if (sys::fs::status(It->path(), St) ||
+          St.type() != sys::fs::file_type::regular_file)
+        continue;
+      if (!StringRef(It->path()).ends_with(Suffix)) {
+        // A temporary an hour old belongs to a writer that was killed
+        // before its rename; a live one is renamed within moments.
+        if (sys::path::filename(It->path()).starts_with(".") &&
+            Now - St.getLastModificationTime() > std::chrono::hours(1))
+          sys::fs::remove(It->path());
+        continue;
+      }
+      Entries.push_back(
+          {St.getLastModificationTime(), It->path(), St.getSize()});
+      Total += St.getSize();
     }
-    Entries.push_back({St.getLastModificationTime(), It->path(), St.getSize()});
-    Total += St.getSize();
+    EC.clear();
   }
   if (Total <= Settings.MaxBytes)
     return;

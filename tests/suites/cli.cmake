@@ -45,3 +45,10 @@ add_test(NAME cli.cache_shard
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/cache_shard_cli_test.sh
                  $<TARGET_FILE:hipwright>)
 set_tests_properties(cli.cache_shard PROPERTIES LABELS "cli")
+# The precompiled CUDA prelude (issue 15): lint, port and --fix over the whole
+# test_corpus byte-identical with and without it; a damaged stored PCH is
+# ignored and rebuilt.
+add_test(NAME cli.pch
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/pch_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.pch PROPERTIES LABELS "cli")

@@ -122,7 +122,11 @@ void noteCacheUse(const char *Command, const PortResult &R) {
     errs() << "hipwright " << Command << ": cache: " << R.Cache.Hits << " hit, "
            << R.Cache.Misses << " miss, " << R.Cache.Stored << " stored, "
            << R.Cache.Rejected << " rejected, " << R.Cache.Evicted
-           << " evicted\n";
+           << " evicted\n"
+           << "hipwright " << Command << ": prelude pch: " << R.Pch.Built
+           << " built, " << R.Pch.Loaded << " loaded, " << R.Pch.Rejected
+           << " rejected, " << R.Pch.Used << " used, " << R.Pch.Fallbacks
+           << " fallback\n";
 }
 
 } // namespace hipwright

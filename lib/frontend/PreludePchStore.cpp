@@ -1,0 +1,146 @@
+//===- PreludePchStore.cpp - prelude PCHs built once, shared by TUs -------===//
+#include "frontend/PreludePchStore.h"
+#include "support/AtomicFile.h"
+#include "support/ContainedThread.h"
+#include "support/FramedRecord.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <utime.h>
+
+using namespace llvm;
+
+namespace hipwright {
+
+/// Stack for the PCH build: what a TU's parse gets (TranslateUnit.h).
+static constexpr size_t kPchBuildStackBytes = size_t(64) << 20;
+
+PreludePchStore::PreludePchStore(std::string CacheDir)
+    : Dir(std::move(CacheDir)) {}
+
+std::string PreludePchStore::pathFor(StringRef Key) const {
+  SmallString<256> P(Dir);
+  sys::path::append(P, kPreludePchDir, Key + kPreludePchSuffix);
+  return std::string(P);
+}
+
+void PreludePchStore::count(unsigned PchStats::*Field) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  ++(Stats.*Field);
+}
+
+void PreludePchStore::countUse() { count(&PchStats::Used); }
+
+PchStats PreludePchStore::stats() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Stats;
+}
+
+void PreludePchStore::expect(ArrayRef<std::string> TuArgs) {
+  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
+  if (!Plan)
+    return;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  ++Slots[Plan->Key].Expected;
+}
+
+std::shared_ptr<const PreludePch>
+PreludePchStore::get(ArrayRef<std::string> TuArgs) {
+  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
+  if (!Plan)
+    return nullptr;
+  std::promise<std::shared_ptr<const PreludePch>> Promise;
+  std::optional<Ready> Wait;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Slot &S = Slots[Plan->Key];
+    if (S.Unusable)
+      return nullptr;
+    if (S.Pch) {
+      Wait = *S.Pch;
+    } else {
+      if (S.Expected < 2 &&
+          (Dir.empty() || !sys::fs::exists(pathFor(Plan->Key))))
+        return nullptr;
+      S.Pch = Promise.get_future().share();
+    }
+  }
+  if (Wait) // another TU builds it: wait rather than build it twice
+    return Wait->get();
+  std::shared_ptr<const PreludePch> P;
+  // A crash while building it (a clang bug) must not leave the TUs that
+  // wait for it waiting forever: they parse without.
+  runContained(kPchBuildStackBytes, [&] { P = obtain(*Plan); });
+  Promise.set_value(P);
+  if (!P) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Slots[Plan->Key].Unusable = true;
+  }
+  return P;
+}
+
+std::optional<PreludePch> PreludePchStore::loadStored(const std::string &Path,
+                                                      StringRef Key) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  Expected<PreludePch> Pch = decodePreludePch((*Buf)->getBuffer(), Path);
+  if (!Pch || Pch->Key != Key) {
+    if (!Pch)
+      consumeError(Pch.takeError());
+    // Never handed to clang; removed so the rebuilt one replaces it.
+    sys::fs::remove(Path);
+    count(&PchStats::Rejected);
+    return std::nullopt;
+  }
+  for (const PchInput &In : Pch->Inputs) {
+    auto File = MemoryBuffer::getFile(In.Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+    if (!File || contentDigest((*File)->getBuffer()) != In.Digest) {
+      // A header changed (a toolkit updated in place): rebuilt below.
+      count(&PchStats::Rejected);
+      return std::nullopt;
+    }
+  }
+  // Recently used: the cache's eviction removes the oldest first.
+  ::utime(Path.c_str(), nullptr);
+  return std::move(*Pch);
+}
+
+std::shared_ptr<const PreludePch> PreludePchStore::obtain(const PchPlan &Plan) {
+  std::string Path = Dir.empty() ? std::string() : pathFor(Plan.Key);
+  if (!Path.empty())
+    if (std::optional<PreludePch> Stored = loadStored(Path, Plan.Key)) {
+      count(&PchStats::Loaded);
+      return std::make_shared<const PreludePch>(std::move(*Stored));
+    }
+  Expected<PreludePch> Built = buildPreludePch(Plan);
+  if (!Built) {
+    // The TUs parse the prelude themselves and report what is wrong.
+    consumeError(Built.takeError());
+    return nullptr;
+  }
+  count(&PchStats::Built);
+  if (!Path.empty()) {
+    // Another process may write the same key at the same time: each
+    // renames a whole file into place, and the bytes are the same.
+    if (Error E = writeFileAtomically(Path, encodePreludePch(*Built)))
+      consumeError(std::move(E)); // only the next run is slower
+  }
+  return std::make_shared<const PreludePch>(std::move(*Built));
+}
+
+void PreludePchStore::markUnusable(const PreludePch &Pch) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Slots[Pch.Key].Unusable = true;
+    ++Stats.Fallbacks;
+  }
+  if (!Dir.empty())
+    sys::fs::remove(pathFor(Pch.Key));
+}
+
+} // namespace hipwright

@@ -1,0 +1,84 @@
+//===- PreludePchStore.h - prelude PCHs built once, shared by TUs -*- C++
+//-*-===//
+//
+// One run's PCHs (frontend/PreludePch.h), one per distinct command line
+// less the file. A PCH is built by the first TU that needs it while the
+// others with the same key wait for it, and only for a key that at least
+// two TUs of the run share or that is stored already: for a TU alone the
+// PCH costs more than the parse it saves.
+//
+// With a directory (the result cache's, port/UnitCache.h), PCHs persist
+// between runs as framed files written atomically, so two processes
+// sharing the cache never read half of one. A stored PCH is used only
+// when its framing checks out and every file its build read still has the
+// bytes it had; a damaged one is removed and rebuilt, a stale one rebuilt.
+// Without a directory (--no-cache) PCHs live in memory for the run only.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/PreludePch.h"
+
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace hipwright {
+
+/// Where PCHs go inside the cache directory and how their files end.
+inline constexpr const char *kPreludePchDir = "pch-v1";
+inline constexpr const char *kPreludePchSuffix = ".pch";
+
+struct PchStats {
+  unsigned Built = 0;     ///< built in this run
+  unsigned Loaded = 0;    ///< read from the cache directory
+  unsigned Rejected = 0;  ///< stored files found damaged or stale
+  unsigned Used = 0;      ///< TUs parsed with a PCH
+  unsigned Fallbacks = 0; ///< TUs whose parse could not load it
+};
+
+class PreludePchStore {
+public:
+  /// \p CacheDir: the result cache's directory; empty keeps PCHs in memory.
+  explicit PreludePchStore(std::string CacheDir);
+
+  /// Announces a TU of the run (before any get): keys only one TU uses
+  /// get no PCH built.
+  void expect(llvm::ArrayRef<std::string> TuArgs);
+
+  /// The PCH for the TU parsed with \p TuArgs, loaded or built on first
+  /// use; nullptr when there is none to use (then parse without).
+  /// Thread-safe; a second caller with the same key waits for the first.
+  std::shared_ptr<const PreludePch> get(llvm::ArrayRef<std::string> TuArgs);
+
+  /// A TU could not load \p Pch: no later TU of the run uses its key, and
+  /// the stored file goes (the next run builds it anew).
+  void markUnusable(const PreludePch &Pch);
+
+  void countUse();
+  PchStats stats() const;
+
+  /// The file a PCH with \p Key is stored in (tests damage it).
+  std::string pathFor(llvm::StringRef Key) const;
+
+private:
+  using Ready = std::shared_future<std::shared_ptr<const PreludePch>>;
+  struct Slot {
+    unsigned Expected = 0;
+    std::optional<Ready> Pch;
+    bool Unusable = false;
+  };
+  std::string Dir;
+  mutable std::mutex Mutex;
+  std::map<std::string, Slot> Slots;
+  PchStats Stats;
+
+  std::shared_ptr<const PreludePch> obtain(const PchPlan &Plan);
+  std::optional<PreludePch> loadStored(const std::string &Path,
+                                       llvm::StringRef Key);
+  void count(unsigned PchStats::*Field);
+};
+
+} // namespace hipwright
