@@ -8,14 +8,14 @@
 #include "AnalyzerList.h"
 
 // BEGIN analyzer includes (scripts/new-analyzer.sh inserts above END)
-#include "tensor-core/TensorCoreAnalyzer.h"
 #include "hopper-only/HopperOnlyAnalyzer.h"
-#include "lds-limit/LdsLimitAnalyzer.h"
-#include "lane-mask/LaneMaskAnalyzer.h"
-#include "warp-size/WarpSizeAnalyzer.h"
 #include "inline-ptx/InlinePtxAnalyzer.h"
+#include "lane-mask/LaneMaskAnalyzer.h"
+#include "lds-limit/LdsLimitAnalyzer.h"
 #include "memory-model/MemoryModelAnalyzer.h"
 #include "perf-portability/PerfPortabilityAnalyzer.h"
+#include "tensor-core/TensorCoreAnalyzer.h"
+#include "warp-size/WarpSizeAnalyzer.h"
 // END analyzer includes
 
 namespace hipwright {

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "model/Finding.h"
 #include "inline-ptx/PtxParser.h"
+#include "model/Finding.h"
 
 #include <string>
 

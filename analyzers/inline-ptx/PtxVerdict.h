@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "model/Finding.h"
 #include "inline-ptx/PtxFixes.h"
 #include "inline-ptx/PtxParser.h"
+#include "model/Finding.h"
 
 #include <optional>
 #include <string>

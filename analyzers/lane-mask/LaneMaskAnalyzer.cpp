@@ -88,7 +88,8 @@ private:
     return T.getAsString(AST.getPrintingPolicy());
   }
 
-  //===--- fix-its ---------------------------------------------------------===//
+  //===--- fix-its
+  //---------------------------------------------------------===//
 
   /// `X` -> `(unsigned)(X >> (__lane_id() & 32))` for a ballot-like call
   /// whose mask names every lane: each lane gets its own 32-lane group's
@@ -140,7 +141,8 @@ private:
         return {};
       Fix.push_back(*R);
     }
-    SourceRange TypeRange = V->getTypeSourceInfo()->getTypeLoc().getSourceRange();
+    SourceRange TypeRange =
+        V->getTypeSourceInfo()->getTypeLoc().getSourceRange();
     auto Type = Ctx.replacement(CharSourceRange::getTokenRange(TypeRange),
                                 "unsigned long long");
     if (!Type || TypeRange.getBegin().isMacroID())
@@ -163,7 +165,8 @@ private:
     return true;
   }
 
-  //===--- lane-mask.ballot-truncation -------------------------------------===//
+  //===--- lane-mask.ballot-truncation
+  //-------------------------------------===//
 
   void checkStores() {
     if (Wave64.empty())
@@ -237,10 +240,10 @@ private:
     if (!Call)
       return;
     std::string Name = calleeName(Call).str();
-    Finding *F = Ctx.report(
-        Call->getBeginLoc(), kBallotTruncation, Severity::Error,
-        Name + " result kept in 32-bit '" + typeName(Type) + "' (" + Where +
-            "): " + onWave64() + " lanes 32-63 are lost");
+    Finding *F =
+        Ctx.report(Call->getBeginLoc(), kBallotTruncation, Severity::Error,
+                   Name + " result kept in 32-bit '" + typeName(Type) + "' (" +
+                       Where + "): " + onWave64() + " lanes 32-63 are lost");
     if (!F)
       return;
     if (attachWidening(F, V)) {
@@ -271,7 +274,8 @@ private:
                      "(unsigned)(mask >> (__lane_id() & 32)).";
   }
 
-  //===--- lane-mask.narrow-mask -------------------------------------------===//
+  //===--- lane-mask.narrow-mask
+  //-------------------------------------------===//
 
   void checkMaskArguments() {
     for (const CallExpr *C : Flow.calls()) {
@@ -294,18 +298,17 @@ private:
     const VarDecl *V = Flow.localVar(Inner);
     if (V && (Flow.isTruncatedMaskVar(Inner) || !MaskReported.insert(V).second))
       return; // one finding per variable; a truncated ballot has its own
-    std::string What = !V                  ? "'" + text(Inner) + "'"
-                       : isa<ParmVarDecl>(V) ? "parameter '" +
-                                                  V->getNameAsString() + "'"
-                                            : "variable '" +
-                                                  V->getNameAsString() + "'";
+    std::string What = !V ? "'" + text(Inner) + "'"
+                       : isa<ParmVarDecl>(V)
+                           ? "parameter '" + V->getNameAsString() + "'"
+                           : "variable '" + V->getNameAsString() + "'";
     std::string Msg = "32-bit lane mask " + What + " passed to " + Name.str() +
                       ": ROCm 7 rejects it at compile time (lane masks are "
                       "64-bit)";
     if (!Wave64.empty())
       Msg += ", and " + onWave64() + " it names only lanes 0-31";
-    Finding *F = Ctx.report(Mask->getBeginLoc(), kNarrowMask,
-                            Severity::Warning, std::move(Msg));
+    Finding *F = Ctx.report(Mask->getBeginLoc(), kNarrowMask, Severity::Warning,
+                            std::move(Msg));
     if (!F)
       return;
     if (attachWidening(F, V)) {
@@ -323,7 +326,8 @@ private:
                       "~0ull, __activemask()).";
   }
 
-  //===--- lane-mask.popc-truncation ---------------------------------------===//
+  //===--- lane-mask.popc-truncation
+  //---------------------------------------===//
 
   void checkBitCounts() {
     if (Wave64.empty())
@@ -374,9 +378,8 @@ private:
               CharSourceRange::getTokenRange(Callee->getSourceRange()),
               Wide->str()))
         Fix.push_back(*R);
-      F->Suggestion = "Use " + Wide->str() +
-                      ", which agrees with " + Name.str() +
-                      " on 32-bit values (applied by --fix).";
+      F->Suggestion = "Use " + Wide->str() + ", which agrees with " +
+                      Name.str() + " on 32-bit values (applied by --fix).";
     } else {
       F->Suggestion =
           Wide ? "Use " + Wide->str() +
@@ -391,7 +394,8 @@ private:
     F->Fixes = std::move(Fix);
   }
 
-  //===--- lane-mask.full-compare ------------------------------------------===//
+  //===--- lane-mask.full-compare
+  //------------------------------------------===//
 
   void checkCompares() {
     if (Wave64.empty())
@@ -429,9 +433,10 @@ private:
                       "which is the whole warp on 32-wide hardware.";
     } else if (mentionsDeclared64Var(Mask)) {
       // The user keeps a 64-bit mask: compare with every lane of the wave.
-      if (auto R = Ctx.replacement(CharSourceRange::getTokenRange(
-                                       Full->IgnoreImpCasts()->getSourceRange()),
-                                   "(~0ull >> (64 - warpSize))"))
+      if (auto R =
+              Ctx.replacement(CharSourceRange::getTokenRange(
+                                  Full->IgnoreImpCasts()->getSourceRange()),
+                              "(~0ull >> (64 - warpSize))"))
         Fix.push_back(*R);
       F->Suggestion = "Compare with (~0ull >> (64 - warpSize)), every lane "
                       "at either width (applied by --fix).";
@@ -442,7 +447,8 @@ private:
     F->Fixes = std::move(Fix);
   }
 
-  //===--- lane-mask.lane-bit ----------------------------------------------===//
+  //===--- lane-mask.lane-bit
+  //----------------------------------------------===//
 
   void checkLaneBits() {
     if (Wave64.empty())
@@ -485,7 +491,8 @@ private:
                    " only while that ballot is narrowed to the lane's "
                    "32-lane group";
     Finding *F = Ctx.report(
-        Mask->getBeginLoc(), kLaneBit, Wide ? Severity::Error : Severity::Warning,
+        Mask->getBeginLoc(), kLaneBit,
+        Wide ? Severity::Error : Severity::Warning,
         "lane mask built in 32 bits ('" + text(Mask) + "') and combined with " +
             (Wide ? "the 64-bit lane mask '" : "the 32-bit ballot '") +
             text(Ballot) + "': " + Consequence);

@@ -186,8 +186,7 @@ const Stmt *MaskFlow::parentOf(const Stmt *S) const {
   return Parents.lookup(S);
 }
 
-std::pair<const Stmt *, const Expr *>
-MaskFlow::context(const Expr *E) const {
+std::pair<const Stmt *, const Expr *> MaskFlow::context(const Expr *E) const {
   return climb(Parents, E);
 }
 

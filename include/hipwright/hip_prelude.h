@@ -25,7 +25,7 @@
 #ifndef HIPWRIGHT_HIP_PRELUDE_H
 #define HIPWRIGHT_HIP_PRELUDE_H
 
-#if defined(__HIP__) && defined(__clang__) && !defined(__CUDA__) && \
+#if defined(__HIP__) && defined(__clang__) && !defined(__CUDA__) &&            \
     !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_NVCC__)
 
 #ifndef __AMDGCN_WAVEFRONT_SIZE
@@ -47,8 +47,9 @@
 // use; clang 22 no longer has them, so hrcp/h2rcp would not compile (this
 // breaks every file that includes hip_fp16.h, hipRAND's device API included).
 // Provide them, on top of the hardware half reciprocal.
-#if defined(__CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__) && \
-    __CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__ && !defined(HIPWRIGHT_NO_FP16_SHIMS)
+#if defined(__CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__) &&                         \
+    __CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__ &&                                  \
+    !defined(HIPWRIGHT_NO_FP16_SHIMS)
 extern "C" {
 __device__ inline __attribute__((const)) _Float16
 __llvm_amdgcn_rcp_f16(_Float16 x) {
@@ -137,14 +138,14 @@ HIPWRIGHT_BUILTIN_COORDINATES(block_dim, __ockl_get_local_size)
 HIPWRIGHT_BUILTIN_COORDINATES(grid_dim, __ockl_get_num_groups)
 #undef HIPWRIGHT_BUILTIN_COORDINATES
 } // namespace hipwright_detail
-extern const __device__ __attribute__((weak))
-hipwright_detail::thread_idx threadIdx;
-extern const __device__ __attribute__((weak))
-hipwright_detail::block_idx blockIdx;
-extern const __device__ __attribute__((weak))
-hipwright_detail::block_dim blockDim;
-extern const __device__ __attribute__((weak))
-hipwright_detail::grid_dim gridDim;
+extern const __device__
+    __attribute__((weak)) hipwright_detail::thread_idx threadIdx;
+extern const __device__
+    __attribute__((weak)) hipwright_detail::block_idx blockIdx;
+extern const __device__
+    __attribute__((weak)) hipwright_detail::block_dim blockDim;
+extern const __device__
+    __attribute__((weak)) hipwright_detail::grid_dim gridDim;
 
 #if defined(HIPWRIGHT_EXTENDS_DEVICE_PROP)
 #undef hipDeviceProp_t
@@ -229,8 +230,7 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
         prop->persistingL2CacheMaxSize);
   query(hipDeviceAttributeStreamPrioritiesSupported,
         prop->streamPrioritiesSupported);
-  query(hipDeviceAttributeGlobalL1CacheSupported,
-        prop->globalL1CacheSupported);
+  query(hipDeviceAttributeGlobalL1CacheSupported, prop->globalL1CacheSupported);
   query(hipDeviceAttributeLocalL1CacheSupported, prop->localL1CacheSupported);
   query(hipDeviceAttributeSharedMemPerMultiprocessor,
         prop->sharedMemPerMultiprocessor);
@@ -261,13 +261,11 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
 #undef atomicDec
 __device__ inline unsigned int atomicInc(unsigned int *address,
                                          unsigned int val) {
-  return __builtin_amdgcn_atomic_inc32(address, val, __ATOMIC_RELAXED,
-                                       "agent");
+  return __builtin_amdgcn_atomic_inc32(address, val, __ATOMIC_RELAXED, "agent");
 }
 __device__ inline unsigned int atomicDec(unsigned int *address,
                                          unsigned int val) {
-  return __builtin_amdgcn_atomic_dec32(address, val, __ATOMIC_RELAXED,
-                                       "agent");
+  return __builtin_amdgcn_atomic_dec32(address, val, __ATOMIC_RELAXED, "agent");
 }
 
 #include "hipwright/rocm7_compat.h"

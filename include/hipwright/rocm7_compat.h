@@ -43,8 +43,10 @@
 #include <hip/hip_runtime.h>
 #include <type_traits>
 
-#if defined(__HIP_PLATFORM_AMD__) && !defined(HIPWRIGHT_NO_WARP_SYNC_COMPAT) && \
-    (HIP_VERSION_MAJOR < 6 || (HIP_VERSION_MAJOR == 6 && HIP_VERSION_MINOR < 2))
+#if defined(__HIP_PLATFORM_AMD__) &&                                           \
+    !defined(HIPWRIGHT_NO_WARP_SYNC_COMPAT) &&                                 \
+    (HIP_VERSION_MAJOR < 6 ||                                                  \
+     (HIP_VERSION_MAJOR == 6 && HIP_VERSION_MINOR < 2))
 
 #define HIPWRIGHT_PROVIDES_WARP_SYNC 1
 
@@ -163,24 +165,27 @@ __device__ inline T __shfl_sync(MaskT mask, T var, int srcLane,
 }
 
 template <typename MaskT, typename T>
-__device__ inline T __shfl_up_sync(MaskT mask, T var, unsigned int delta,
-                                   int width = __builtin_amdgcn_wavefrontsize()) {
+__device__ inline T
+__shfl_up_sync(MaskT mask, T var, unsigned int delta,
+               int width = __builtin_amdgcn_wavefrontsize()) {
   HIPWRIGHT_REQUIRE_WAVE_MASK(MaskT);
   (void)hipwright_detail::effective_mask(static_cast<unsigned long long>(mask));
   return __shfl_up(var, delta, width);
 }
 
 template <typename MaskT, typename T>
-__device__ inline T __shfl_down_sync(MaskT mask, T var, unsigned int delta,
-                                     int width = __builtin_amdgcn_wavefrontsize()) {
+__device__ inline T
+__shfl_down_sync(MaskT mask, T var, unsigned int delta,
+                 int width = __builtin_amdgcn_wavefrontsize()) {
   HIPWRIGHT_REQUIRE_WAVE_MASK(MaskT);
   (void)hipwright_detail::effective_mask(static_cast<unsigned long long>(mask));
   return __shfl_down(var, delta, width);
 }
 
 template <typename MaskT, typename T>
-__device__ inline T __shfl_xor_sync(MaskT mask, T var, int laneMask,
-                                    int width = __builtin_amdgcn_wavefrontsize()) {
+__device__ inline T
+__shfl_xor_sync(MaskT mask, T var, int laneMask,
+                int width = __builtin_amdgcn_wavefrontsize()) {
   HIPWRIGHT_REQUIRE_WAVE_MASK(MaskT);
   (void)hipwright_detail::effective_mask(static_cast<unsigned long long>(mask));
   return __shfl_xor(var, laneMask, width);
@@ -244,6 +249,8 @@ __device__ inline unsigned long long __match_all_sync(MaskT mask, T value,
 
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_add_sync, int, a + b)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_add_sync, unsigned int, a + b)
+// clang-format reads `a & b` below as a reference declarator.
+// clang-format off
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_min_sync, int, b < a ? b : a)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_min_sync, unsigned int, b < a ? b : a)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_max_sync, int, a < b ? b : a)
@@ -251,6 +258,7 @@ HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_max_sync, unsigned int, a < b ? b : a)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_and_sync, unsigned int, a & b)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_or_sync, unsigned int, a | b)
 HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_xor_sync, unsigned int, a ^ b)
+// clang-format on
 
 #undef HIPWRIGHT_DEFINE_REDUCE_SYNC
 
@@ -261,7 +269,7 @@ HIPWRIGHT_DEFINE_REDUCE_SYNC(__reduce_xor_sync, unsigned int, a ^ b)
 // hipDrvGetErrorName / hipDrvGetErrorString, which HIP 5.2.3 lacks. HIP's
 // driver and runtime share one error enum, so the runtime queries give the
 // same text.
-#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&             \
     HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
 inline hipError_t hipDrvGetErrorName(hipError_t error, const char **name) {
   if (!name)
@@ -281,7 +289,7 @@ inline hipError_t hipDrvGetErrorString(hipError_t error, const char **text) {
 // memory nodes, hipDeviceSetLimit) and a device attribute ROCm 6 added.
 // These are declarations only: a port compiles against HIP 5.2.3's headers
 // with them, and links against the ROCm release that has them.
-#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&             \
     HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR < 3 &&                         \
     !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
 typedef enum hipGraphMemAttributeType {
@@ -299,15 +307,13 @@ typedef struct hipMemAllocNodeParams {
 } hipMemAllocNodeParams;
 extern "C" {
 hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
-hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *pGraphNode,
-                                   hipGraph_t graph,
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
                                    const hipGraphNode_t *pDependencies,
                                    size_t numDependencies,
                                    hipMemAllocNodeParams *pNodeParams);
 hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
                                          hipMemAllocNodeParams *pNodeParams);
-hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *pGraphNode,
-                                  hipGraph_t graph,
+hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
                                   const hipGraphNode_t *pDependencies,
                                   size_t numDependencies, void *dev_ptr);
 hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void *dev_ptr);
@@ -324,7 +330,7 @@ hipError_t hipDeviceGraphMemTrim(int device);
 // nvrtcGetCUBINSize translate to. Their declarations need hiprtc.h's types,
 // and the prelude that includes this header comes before the file's own
 // includes, so hiprtc.h is included here (it declares nothing but hiprtc).
-#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&             \
     HIP_VERSION_MAJOR == 5 && HIP_VERSION_MINOR < 3 &&                         \
     !defined(HIPWRIGHT_NO_HOST_API_COMPAT) && __has_include(<hip/hiprtc.h>)
 #include <hip/hiprtc.h>
@@ -333,7 +339,7 @@ hiprtcResult hiprtcGetBitcode(hiprtcProgram prog, char *bitcode);
 hiprtcResult hiprtcGetBitcodeSize(hiprtcProgram prog, size_t *bitcodeSizeRet);
 }
 #endif
-#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&             \
     HIP_VERSION_MAJOR < 6 && !defined(HIPWRIGHT_NO_HOST_API_COMPAT)
 // ROCm 6 numbers them right after hipDeviceAttributeMemoryPoolsSupported,
 // where 5.2.3's enum would go on (its CUDA-compatible range runs to 9999).
@@ -356,7 +362,7 @@ inline constexpr hipDeviceAttribute_t
 // cudaMemLocationTypeHost to hipMemLocationTypeHost (also 7.1). Older HIP
 // has the classic calls, which take a device ordinal (hipCpuDeviceId for the
 // host): the _v2 calls are built on them.
-#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&            \
+#if defined(__HIP_PLATFORM_AMD__) && defined(HIP_VERSION_MAJOR) &&             \
     (HIP_VERSION_MAJOR < 7 ||                                                  \
      (HIP_VERSION_MAJOR == 7 && HIP_VERSION_MINOR < 1)) &&                     \
     !defined(HIPWRIGHT_NO_HOST_API_COMPAT)

@@ -46,9 +46,8 @@ AnalyzerRegistry::AnalyzerRegistry(std::vector<AnalyzerEntry> List)
   for (const AnalyzerEntry &E : Entries)
     for (RuleInfo &R : E.Rules())
       Rules.push_back(std::move(R));
-  llvm::stable_sort(Rules, [](const RuleInfo &A, const RuleInfo &B) {
-    return A.Id < B.Id;
-  });
+  llvm::stable_sort(
+      Rules, [](const RuleInfo &A, const RuleInfo &B) { return A.Id < B.Id; });
 }
 
 const RuleInfo *AnalyzerRegistry::findRule(llvm::StringRef Id) const {

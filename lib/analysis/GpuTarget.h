@@ -11,11 +11,11 @@ namespace hipwright {
 
 /// What a verdict depends on: wavefront width and LDS per workgroup.
 struct GpuTarget {
-  std::string Name;     ///< e.g. "gfx942"
-  std::string Product;  ///< e.g. "MI300"
-  unsigned WaveSize;    ///< 64 on CDNA/GCN, 32 on RDNA (HIP's default there)
-  unsigned LdsBytes;    ///< LDS one workgroup may allocate
-  bool HasMfma;         ///< matrix cores (MFMA instructions)
+  std::string Name;    ///< e.g. "gfx942"
+  std::string Product; ///< e.g. "MI300"
+  unsigned WaveSize;   ///< 64 on CDNA/GCN, 32 on RDNA (HIP's default there)
+  unsigned LdsBytes;   ///< LDS one workgroup may allocate
+  bool HasMfma;        ///< matrix cores (MFMA instructions)
 };
 
 /// The default of --targets: MI300 and MI350.

@@ -21,7 +21,8 @@ namespace {
 /// (another variable, a generator expression, a keyword).
 std::optional<std::string> literalPath(StringRef Arg, StringRef Dir) {
   std::string Text = Arg.str();
-  for (StringRef Var : {"${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}"})
+  for (StringRef Var :
+       {"${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}"})
     if (StringRef(Text).starts_with(Var))
       Text = Dir.str() + Text.substr(Var.size());
   if (Text.empty() || StringRef(Text).contains("${") ||
@@ -39,9 +40,8 @@ std::optional<std::string> literalPath(StringRef Arg, StringRef Dir) {
 }
 
 bool isKeyword(StringRef A) {
-  return is_contained({"SYSTEM", "BEFORE", "AFTER", "PRIVATE", "PUBLIC",
-                       "INTERFACE"},
-                      A);
+  return is_contained(
+      {"SYSTEM", "BEFORE", "AFTER", "PRIVATE", "PUBLIC", "INTERFACE"}, A);
 }
 
 /// Existing directories named by \p Args (keywords skipped).

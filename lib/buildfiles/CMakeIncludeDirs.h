@@ -1,4 +1,5 @@
-//===- CMakeIncludeDirs.h - include paths a tree's CMake files give -*- C++ -*-===//
+//===- CMakeIncludeDirs.h - include paths a tree's CMake files give -*- C++
+//-*-===//
 //
 // A whole-tree port without compile_commands.json parses each source with
 // the toolkit's and the user's flags only, so a source whose headers sit in

@@ -88,8 +88,8 @@ void alignLineContinuations(llvm::StringRef Original,
                   Edits[J - 1].Offset + Edits[J - 1].Length <= SpaceStart;
       if (Free) {
         long Want = std::max(1L, long(Spaces) - Delta);
-        Added.push_back({Edits[I].File, unsigned(SpaceStart),
-                         unsigned(Spaces), std::string(Want, ' ')});
+        Added.push_back({Edits[I].File, unsigned(SpaceStart), unsigned(Spaces),
+                         std::string(Want, ' ')});
       }
     }
     I = J;

@@ -1,7 +1,7 @@
 //===- Baseline.cpp - adopting the lint gate on existing code -------------===//
 #include "findings/Baseline.h"
-#include "support/JsonNesting.h"
 #include "support/AtomicFile.h"
+#include "support/JsonNesting.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -29,8 +29,9 @@ Error writeBaseline(StringRef Path, const std::vector<Finding> &Findings,
   // with a truncated one the next gate run rejects.
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << formatv("{0:2}", json::Value(json::Object{
-                             {"version", kBaselineVersion}, {"findings", std::move(List)}}))
+  OS << formatv("{0:2}",
+                json::Value(json::Object{{"version", kBaselineVersion},
+                                         {"findings", std::move(List)}}))
      << "\n";
   return writeFileAtomically(Path, Text, namedOutputFile());
 }
@@ -42,10 +43,9 @@ Expected<Baseline> readBaseline(StringRef Path) {
                              Buf.getError().message().c_str());
   Expected<json::Value> V = parseJsonBounded((*Buf)->getBuffer());
   if (!V)
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: not a hipwright baseline: %s",
-                             Path.str().c_str(),
-                             toString(V.takeError()).c_str());
+    return createStringError(
+        inconvertibleErrorCode(), "%s: not a hipwright baseline: %s",
+        Path.str().c_str(), toString(V.takeError()).c_str());
   const json::Object *Root = V->getAsObject();
   // Only the format this build writes is understood: a newer file may
   // match findings differently, and reading it as version 1 would let new

@@ -22,9 +22,9 @@ struct Baseline {
   }
 };
 
-llvm::Error writeBaseline(
-    llvm::StringRef Path, const std::vector<Finding> &Findings,
-    const std::function<std::string(llvm::StringRef)> &RelativePath);
+llvm::Error
+writeBaseline(llvm::StringRef Path, const std::vector<Finding> &Findings,
+              const std::function<std::string(llvm::StringRef)> &RelativePath);
 /// Errors name the file (and what is wrong with it).
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path);
 

@@ -70,8 +70,9 @@ Expected<std::vector<Finding>> runFindingsStage(FindingsStageInput In,
                                                 const FindingsPolicy &Policy) {
   std::optional<RuleCatalog> OwnCatalog;
   const RuleCatalog &Catalog =
-      Policy.Catalog ? *Policy.Catalog
-                     : OwnCatalog.emplace(RuleCatalog::of(AnalyzerRegistry({})));
+      Policy.Catalog
+          ? *Policy.Catalog
+          : OwnCatalog.emplace(RuleCatalog::of(AnalyzerRegistry({})));
   std::optional<ConfigResolver> OwnConfigs;
   ConfigResolver *Configs = Policy.Configs;
   if (!Configs)

@@ -23,8 +23,8 @@
 
 #include "config/Config.h"
 #include "findings/Baseline.h"
-#include "model/Finding.h"
 #include "findings/RuleCatalog.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

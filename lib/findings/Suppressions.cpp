@@ -31,8 +31,11 @@ void scanComment(StringRef Comment, unsigned LineNo, unsigned Column,
       K = Marker::Begin;
     else if (Rest.consume_front("END"))
       K = Marker::End;
-    Marker M{K, LineNo + unsigned(Comment.take_front(At).count('\n')), Column,
-             {}, ""};
+    Marker M{K,
+             LineNo + unsigned(Comment.take_front(At).count('\n')),
+             Column,
+             {},
+             ""};
     if (Rest.starts_with("(")) {
       size_t Close = Rest.find(')');
       if (Close != StringRef::npos) {
@@ -86,8 +89,8 @@ FileSuppressions parseSuppressions(StringRef File, StringRef Buffer) {
       Counted = Start;
       StringRef Before(Buffer.begin(), Start - Buffer.begin());
       size_t Nl = Before.rfind('\n');
-      unsigned Col = Nl == StringRef::npos ? Before.size() + 1
-                                           : Before.size() - Nl;
+      unsigned Col =
+          Nl == StringRef::npos ? Before.size() + 1 : Before.size() - Nl;
       scanComment(StringRef(Start, Tok.getLength()), LineNo, Col, Markers);
     }
   }
@@ -113,8 +116,9 @@ FileSuppressions parseSuppressions(StringRef File, StringRef Buffer) {
         return B->Rules == M.Rules;
       });
       if (It == Open.rend()) {
-        S.Problems.push_back(problem(
-            File, M, "NOLINTEND(" + M.RuleText + ") has no matching NOLINTBEGIN"));
+        S.Problems.push_back(problem(File, M,
+                                     "NOLINTEND(" + M.RuleText +
+                                         ") has no matching NOLINTBEGIN"));
         break;
       }
       S.Ranges.push_back({(*It)->LineNo, M.LineNo, (*It)->Rules});

@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "model/Finding.h"
 #include "findings/RulePattern.h"
+#include "model/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -26,8 +26,8 @@ CompileArgs::CompileArgs(CudaToolkit Toolkit, std::string ResourceDir,
 
 Error CompileArgs::loadCompilationDatabase(StringRef BuildDir) {
   std::string Message;
-  Database = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir,
-                                                                    Message);
+  Database =
+      clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Message);
   if (!Database)
     return createStringError(inconvertibleErrorCode(),
                              "cannot read compile_commands.json in " +
@@ -93,24 +93,23 @@ void CompileArgs::setInferredIncludeDirs(const std::string &File,
 }
 
 std::vector<std::string> CompileArgs::argsFor(StringRef File) const {
-  std::vector<std::string> Args = {"clang++", "-fsyntax-only", "-w",
-                                   "-ferror-limit=0",
-                                   // Also silences clang's "N errors
-                                   // generated" line on stderr.
-                                   "-fno-caret-diagnostics",
-                                   "-resource-dir=" + ResourceDir};
+  std::vector<std::string> Args = {
+      "clang++", "-fsyntax-only", "-w", "-ferror-limit=0",
+      // Also silences clang's "N errors
+      // generated" line on stderr.
+      "-fno-caret-diagnostics", "-resource-dir=" + ResourceDir};
   SourceLanguage Lang = languageOf(File);
   std::string Inc = Toolkit.Root + "/include";
   switch (Lang) {
   case SourceLanguage::Cuda:
     Args.insert(Args.end(),
                 {"-x", "cuda", "--cuda-path=" + Toolkit.Root,
-                 "-Wno-unknown-cuda-version", "--cuda-host-only",
-                 "-isystem", Inc + "/cccl", "-include", kParsePreludePath});
+                 "-Wno-unknown-cuda-version", "--cuda-host-only", "-isystem",
+                 Inc + "/cccl", "-include", kParsePreludePath});
     break;
   case SourceLanguage::Cxx:
-    Args.insert(Args.end(), {"-x", "c++", "-isystem", Inc + "/cccl",
-                             "-isystem", Inc});
+    Args.insert(Args.end(),
+                {"-x", "c++", "-isystem", Inc + "/cccl", "-isystem", Inc});
     break;
   case SourceLanguage::C:
     Args.insert(Args.end(), {"-x", "c", "-isystem", Inc});
@@ -121,8 +120,8 @@ std::vector<std::string> CompileArgs::argsFor(StringRef File) const {
     std::vector<clang::tooling::CompileCommand> Cmds =
         Database->getCompileCommands(File);
     if (!Cmds.empty())
-      for (std::string &F :
-           filterDatabaseFlags(Cmds.front().CommandLine, Cmds.front().Directory)) {
+      for (std::string &F : filterDatabaseFlags(Cmds.front().CommandLine,
+                                                Cmds.front().Directory)) {
         HasStd |= StringRef(F).starts_with("-std=");
         Args.push_back(std::move(F));
       }

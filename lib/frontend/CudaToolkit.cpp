@@ -26,8 +26,8 @@ Expected<CudaToolkit> findCudaToolkit(std::optional<std::string> CliPath) {
       return std::nullopt;
     if (looksLikeToolkit(Root))
       return CudaToolkit{Root.str(), Origin.str()};
-    Tried += ("\n  " + Origin + ": " + Root + " (no include/cuda_runtime.h)")
-                 .str();
+    Tried +=
+        ("\n  " + Origin + ": " + Root + " (no include/cuda_runtime.h)").str();
     return std::nullopt;
   };
 

@@ -69,16 +69,15 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
     else
       ++Counts[static_cast<int>(F.Level)];
   }
-  return json::Object{
-      {"version", 1},
-      {"tool", json::Object{{"name", "hipwright"},
-                            {"version", toolVersion()},
-                            {"build", versionJson()}}},
-      {"findings", std::move(List)},
-      {"summary", json::Object{{"errors", Counts[2]},
-                               {"warnings", Counts[1]},
-                               {"notes", Counts[0]},
-                               {"suppressed", Suppressed}}}};
+  return json::Object{{"version", 1},
+                      {"tool", json::Object{{"name", "hipwright"},
+                                            {"version", toolVersion()},
+                                            {"build", versionJson()}}},
+                      {"findings", std::move(List)},
+                      {"summary", json::Object{{"errors", Counts[2]},
+                                               {"warnings", Counts[1]},
+                                               {"notes", Counts[0]},
+                                               {"suppressed", Suppressed}}}};
 }
 
 json::Value findingsSarif(const std::vector<Finding> &Findings,
@@ -98,14 +97,14 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
     json::Object Help{{"text", R.Details}};
     if (!Page.empty())
       Help["markdown"] = Page;
-    RuleList.push_back(json::Object{
-        {"id", R.Id},
-        {"name", R.Id},
-        {"shortDescription", json::Object{{"text", R.Summary}}},
-        {"fullDescription", json::Object{{"text", R.Details}}},
-        {"help", std::move(Help)},
-        {"defaultConfiguration",
-         json::Object{{"level", toString(R.DefaultLevel)}}}});
+    RuleList.push_back(
+        json::Object{{"id", R.Id},
+                     {"name", R.Id},
+                     {"shortDescription", json::Object{{"text", R.Summary}}},
+                     {"fullDescription", json::Object{{"text", R.Details}}},
+                     {"help", std::move(Help)},
+                     {"defaultConfiguration",
+                      json::Object{{"level", toString(R.DefaultLevel)}}}});
   }
   json::Array Results;
   for (const Finding &F : Findings) {

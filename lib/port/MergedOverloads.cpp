@@ -58,8 +58,8 @@ void MergedOverloads::finish(TuResult &Out) {
     if (Begin.isMacroID())
       return;
     if (auto Path = UserFile(Begin))
-      Out.Edits.push_back({*Path, SM.getFileOffset(Begin), 0,
-                           "template <typename = void> "});
+      Out.Edits.push_back(
+          {*Path, SM.getFileOffset(Begin), 0, "template <typename = void> "});
   };
   for (const FunctionDecl *FD : Yielding)
     MakeTemplate(FD);

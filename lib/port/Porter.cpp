@@ -84,8 +84,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   FindingsPolicy Policy = Req.Findings;
   if (!Policy.Catalog)
     Policy.Catalog = &OwnCatalog.emplace(RuleCatalog::of(
-        Req.Options.Analyzers ? *Req.Options.Analyzers
-                              : AnalyzerRegistry({})));
+        Req.Options.Analyzers ? *Req.Options.Analyzers : AnalyzerRegistry({})));
   const RuleCatalog &Catalog = *Policy.Catalog;
   if (Error E = checkRulePatterns(Req.FixRules, Catalog, "--rules"))
     return std::move(E);

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "findings/FindingsStage.h"
 #include "edit/EditSet.h"
+#include "findings/FindingsStage.h"
 #include "frontend/PreludePchStore.h"
 #include "port/InputTree.h"
 #include "port/PortOptions.h"

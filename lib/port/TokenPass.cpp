@@ -98,20 +98,21 @@ const VersionMacro *findVersionMacro(StringRef Name) {
 /// in the toolkit but absent from rules/ is reported as unconverted.
 bool looksLikeCudaApi(StringRef Name) {
   for (StringRef P : {"cuda", "CUDA_", "cublas", "curand", "cufft", "cusparse",
-                      "cusolver", "nccl", "nvtx", "cudnn", "CUBLAS_",
-                      "CURAND_", "CUFFT_", "CUSPARSE_", "CUSOLVER_"})
+                      "cusolver", "nccl", "nvtx", "cudnn", "CUBLAS_", "CURAND_",
+                      "CUFFT_", "CUSPARSE_", "CUSOLVER_"})
     if (Name.starts_with(P))
       return true;
   // Driver API: cuFoo and CUfoo.
-  return Name.size() > 2 && (Name.starts_with("cu") || Name.starts_with("CU")) &&
-         isUpper(Name[2]);
+  return Name.size() > 2 &&
+         (Name.starts_with("cu") || Name.starts_with("CU")) && isUpper(Name[2]);
 }
 
 /// Include paths that belong to the CUDA toolkit but have no row in rules/.
 bool looksLikeCudaHeader(StringRef Path) {
-  for (StringRef P : {"cuda", "cublas", "curand", "cufft", "cusparse",
-                      "cusolver", "nccl", "nvToolsExt", "nvtx3/", "cub/",
-                      "cudnn", "mma.h", "sm_", "nvrtc", "npp", "cooperative_groups"})
+  for (StringRef P :
+       {"cuda", "cublas", "curand", "cufft", "cusparse", "cusolver", "nccl",
+        "nvToolsExt", "nvtx3/", "cub/", "cudnn", "mma.h", "sm_", "nvrtc", "npp",
+        "cooperative_groups"})
     if (Path.starts_with(P))
       return true;
   return false;
@@ -194,8 +195,8 @@ private:
       bool InDefined = DefinedTest && I == Hash + 2;
       if (I >= 2 && isIdent(I - 1) && Toks[I - 1].Text == "defined")
         InDefined = true;
-      if (I >= 3 && Toks[I - 1].Kind == clang::tok::l_paren &&
-          isIdent(I - 2) && Toks[I - 2].Text == "defined")
+      if (I >= 3 && Toks[I - 1].Kind == clang::tok::l_paren && isIdent(I - 2) &&
+          Toks[I - 2].Text == "defined")
         InDefined = true;
       if (InDefined && isIdent(I) && Toks[I].Text == "__CUDA_ARCH__") {
         // defined(__CUDA_ARCH__) asks "is this the device pass?".
@@ -348,8 +349,7 @@ private:
     if (!R->hasHip()) {
       reference(T, "", R->Family, false);
       finding(T, Severity::Warning,
-              T.Text.str() + " has no HIP equivalent; left in place",
-              R->Notes);
+              T.Text.str() + " has no HIP equivalent; left in place", R->Notes);
       return;
     }
     if (tooNew(*R, T, T.Text.str()))
@@ -441,7 +441,8 @@ private:
   /// passes make the identical edit where they overlap, so it is applied once.
   void widenLiteralMask(size_t Callee) {
     size_t Lit = Callee + 2;
-    if (Lit + 1 >= Toks.size() || Toks[Callee + 1].Kind != clang::tok::l_paren ||
+    if (Lit + 1 >= Toks.size() ||
+        Toks[Callee + 1].Kind != clang::tok::l_paren ||
         Toks[Lit].Kind != clang::tok::numeric_constant ||
         (Toks[Lit + 1].Kind != clang::tok::comma &&
          Toks[Lit + 1].Kind != clang::tok::r_paren))
@@ -490,8 +491,7 @@ private:
   }
 
   void finding(const RawToken &T, Severity Level, std::string Message,
-               std::string Suggestion,
-               StringRef RuleId = "unsupported-api") {
+               std::string Suggestion, StringRef RuleId = "unsupported-api") {
     auto [Line, Col] = Lines.lineAndColumn(T.Offset);
     Finding F;
     F.RuleId = RuleId.str();
@@ -522,9 +522,8 @@ private:
       Guard = Toks[2].Text;
     else if (directiveIs(0, "if") && Define == 7 &&
              Toks[2].Kind == clang::tok::exclaim && isIdent(3) &&
-             Toks[3].Text == "defined" &&
-             Toks[4].Kind == clang::tok::l_paren && isIdent(5) &&
-             Toks[6].Kind == clang::tok::r_paren)
+             Toks[3].Text == "defined" && Toks[4].Kind == clang::tok::l_paren &&
+             isIdent(5) && Toks[6].Kind == clang::tok::r_paren)
       Guard = Toks[5].Text;
     if (!Guard || !directiveIs(Define, "define") || !isIdent(Define + 2) ||
         Toks[Define + 2].Text != *Guard)

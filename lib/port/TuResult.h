@@ -39,7 +39,7 @@ struct ParseInput {
 /// the merge gives it to the user file it names, without reading the file
 /// back out of the message.
 struct ParseError {
-  std::string File; ///< as clang names it; empty: the command line
+  std::string File;  ///< as clang names it; empty: the command line
   unsigned Line = 0; ///< 0: the file as a whole
   unsigned Column = 0;
   std::string Message;
@@ -64,7 +64,7 @@ struct TuResult {
   std::vector<Finding> Findings;
   std::vector<KernelDef> Kernels;
   std::vector<ParseError> Errors;
-  bool Failed = false;             ///< no usable parse at all
+  bool Failed = false; ///< no usable parse at all
   /// Every file the parse read (sources, user and system headers), sorted
   /// by path; filled only when TranslateContext::RecordInputs is set.
   std::vector<ParseInput> Inputs;

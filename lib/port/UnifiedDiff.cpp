@@ -243,9 +243,8 @@ std::string unifiedDiff(StringRef Before, StringRef After, StringRef OldName,
     const Step &First = Steps[HunkStart];
     size_t AStart = ALen ? First.A + 1 : First.A;
     size_t BStart = BLen ? First.B + 1 : First.B;
-    Out += "@@ -" + std::to_string(AStart) + "," + std::to_string(ALen) +
-           " +" + std::to_string(BStart) + "," + std::to_string(BLen) +
-           " @@\n";
+    Out += "@@ -" + std::to_string(AStart) + "," + std::to_string(ALen) + " +" +
+           std::to_string(BStart) + "," + std::to_string(BLen) + " @@\n";
     for (size_t J = HunkStart; J < HunkEnd; ++J) {
       const Step &S = Steps[J];
       if (S.Kind == Op::Keep)

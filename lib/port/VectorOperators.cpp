@@ -11,8 +11,9 @@ namespace hipwright {
 namespace {
 
 /// The CUDA vector struct (float3, uchar4, ...) \p T names, if any.
-const RecordDecl *cudaVectorType(
-    QualType T, const std::function<bool(const Decl *)> &DeclaredInToolkit) {
+const RecordDecl *
+cudaVectorType(QualType T,
+               const std::function<bool(const Decl *)> &DeclaredInToolkit) {
   const RecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier() || !DeclaredInToolkit(RD))
     return nullptr;

@@ -33,17 +33,15 @@ std::string svgBarChart(ArrayRef<BarRow> Rows, StringRef AriaLabel) {
   raw_string_ostream OS(Out);
   OS << "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
      << "role=\"img\" aria-label=\"" << htmlEscape(AriaLabel)
-     << "\" viewBox=\"0 0 " << Width << " " << Height << "\" width=\""
-     << Width << "\" height=\"" << Height << "\">\n";
+     << "\" viewBox=\"0 0 " << Width << " " << Height << "\" width=\"" << Width
+     << "\" height=\"" << Height << "\">\n";
   if (Rows.empty())
     OS << "<text x=\"0\" y=\"" << Top + 16
        << "\" class=\"label\">nothing to show</text>\n";
   for (size_t I = 0; I < Rows.size(); ++I) {
     const BarRow &R = Rows[I];
     int Y = Top + int(I) * RowH;
-    auto Scale = [&](double V) {
-      return Peak > 0 ? V / Peak * BarW : 0.0;
-    };
+    auto Scale = [&](double V) { return Peak > 0 ? V / Peak * BarW : 0.0; };
     double MinW = Scale(R.Min), MaxW = Scale(R.Max);
     OS << "<g>";
     OS << "<title>" << htmlEscape(R.Label) << ": " << htmlEscape(R.ValueText)
@@ -53,8 +51,8 @@ std::string svgBarChart(ArrayRef<BarRow> Rows, StringRef AriaLabel) {
        << "</text>";
     if (MaxW > MinW)
       OS << "<rect class=\"bar-max\" x=\"" << LabelW << "\" y=\"" << Y + 4
-         << "\" width=\"" << format("%.1f", MaxW) << "\" height=\""
-         << RowH - 8 << "\" rx=\"2\"/>";
+         << "\" width=\"" << format("%.1f", MaxW) << "\" height=\"" << RowH - 8
+         << "\" rx=\"2\"/>";
     OS << "<rect class=\"bar-min\" x=\"" << LabelW << "\" y=\"" << Y + 4
        << "\" width=\"" << format("%.1f", std::max(MinW, R.Min > 0 ? 1.0 : 0.0))
        << "\" height=\"" << RowH - 8 << "\" rx=\"2\"/>";

@@ -109,12 +109,12 @@ std::vector<TensorCoreKernel> tensorCoreKernels(ArrayRef<Finding> Findings,
     std::vector<std::string> Shapes;
     for (const std::string &S : K.Shapes) {
       bool Typed = S.find(' ') != std::string::npos;
-      bool Covered = !Typed && std::any_of(K.Shapes.begin(), K.Shapes.end(),
-                                           [&](const std::string &O) {
-                                             return O.size() > S.size() &&
-                                                    StringRef(O).starts_with(
-                                                        S + " ");
-                                           });
+      bool Covered =
+          !Typed && std::any_of(K.Shapes.begin(), K.Shapes.end(),
+                                [&](const std::string &O) {
+                                  return O.size() > S.size() &&
+                                         StringRef(O).starts_with(S + " ");
+                                });
       if (!Covered)
         Shapes.push_back(S);
     }

@@ -21,9 +21,9 @@
 namespace hipwright {
 
 struct TensorCoreKernel {
-  std::string File; ///< absolute
-  std::string Kind; ///< "kernel", "device function", ... as the finding says
-  std::string Name; ///< empty when the finding names no function
+  std::string File;  ///< absolute
+  std::string Kind;  ///< "kernel", "device function", ... as the finding says
+  std::string Name;  ///< empty when the finding names no function
   unsigned Line = 0; ///< first finding in it
   unsigned Findings = 0;
   std::vector<std::string> Shapes; ///< "m16n16k16 f16 x f16 + f32", ...

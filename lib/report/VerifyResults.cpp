@@ -48,11 +48,10 @@ Expected<json::Object> parseVerifyResults(StringRef Name, StringRef Text) {
     for (const std::string &K : Keys) {
       json::Object *C = Cells->getObject(K);
       if (!C || !C->getString("status"))
-        return bad(Name, Where + ".cells." + K +
-                             " has no \"status\" string");
-      OutCells[K] = json::Object{
-          {"status", C->getString("status")->str()},
-          {"detail", C->getString("detail").value_or("").str()}};
+        return bad(Name, Where + ".cells." + K + " has no \"status\" string");
+      OutCells[K] =
+          json::Object{{"status", C->getString("status")->str()},
+                       {"detail", C->getString("detail").value_or("").str()}};
       if (std::find(Columns.begin(), Columns.end(), K) == Columns.end())
         Columns.push_back(K);
     }

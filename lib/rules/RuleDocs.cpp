@@ -6,7 +6,8 @@ namespace hipwright {
 
 llvm::StringRef ruleDocPage(llvm::StringRef Id) {
   for (unsigned I = 0; I < kEmbeddedRuleDocsCount; ++I) {
-    llvm::StringRef Name = kEmbeddedRuleDocs[I].Name ? kEmbeddedRuleDocs[I].Name : "";
+    llvm::StringRef Name =
+        kEmbeddedRuleDocs[I].Name ? kEmbeddedRuleDocs[I].Name : "";
     if (Name.consume_back(".md") && Name == Id)
       return kEmbeddedRuleDocs[I].Content;
   }

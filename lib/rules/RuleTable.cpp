@@ -180,8 +180,7 @@ const Rule *RuleTable::lookupMember(StringRef Record, StringRef Field) const {
   return It == MembersByName.end() ? nullptr : &MemberRows[It->second];
 }
 
-std::vector<const CallRow *>
-RuleTable::callRules(StringRef CudaCallee) const {
+std::vector<const CallRow *> RuleTable::callRules(StringRef CudaCallee) const {
   std::vector<const CallRow *> Out;
   auto It = CallsByCallee.find(CudaCallee);
   if (It != CallsByCallee.end())
@@ -216,8 +215,8 @@ std::vector<const Rule *> RuleTable::nearMisses(StringRef Name,
   unsigned Limit = std::max<unsigned>(2, Name.size() / 3);
   for (const Rule &R : Rules) {
     // Match either spelling so `hipMaloc` finds cudaMalloc as well.
-    unsigned D = StringRef(Lower).edit_distance(StringRef(R.Cuda).lower(),
-                                                true, Limit + 1);
+    unsigned D = StringRef(Lower).edit_distance(StringRef(R.Cuda).lower(), true,
+                                                Limit + 1);
     if (R.hasHip())
       D = std::min(D, StringRef(Lower).edit_distance(StringRef(R.Hip).lower(),
                                                      true, Limit + 1));

@@ -37,8 +37,8 @@ llvm::StringRef toString(RuleStatus S);
 
 /// One row of a rules/*.tsv table.
 struct Rule {
-  std::string Cuda;        ///< CUDA spelling (identifier or header path)
-  std::string Hip;         ///< HIP spelling; empty when there is none
+  std::string Cuda; ///< CUDA spelling (identifier or header path)
+  std::string Hip;  ///< HIP spelling; empty when there is none
   RuleKind Kind = RuleKind::Function;
   RuleStatus Status = RuleStatus::Supported;
   std::string CudaVersion; ///< CUDA version it appeared in ("" if unknown)
@@ -46,8 +46,8 @@ struct Rule {
   /// RocmVersion parsed; nullopt when the table does not know it.
   std::optional<hipwright::RocmVersion> Since;
   std::string Notes;
-  std::string Family;      ///< table it came from: "runtime", "cublas", ...
-  unsigned Line = 0;       ///< line in that table, for error messages
+  std::string Family; ///< table it came from: "runtime", "cublas", ...
+  unsigned Line = 0;  ///< line in that table, for error messages
 
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).

@@ -41,5 +41,6 @@ TEST_CASE("the memory-model rules are in the catalog", "[rules]") {
   }
   CHECK(A.findRule("memory-model.intra-warp-spin")->DefaultLevel ==
         Severity::Error);
-  CHECK(A.findRule("memory-model.system-scope")->DefaultLevel == Severity::Note);
+  CHECK(A.findRule("memory-model.system-scope")->DefaultLevel ==
+        Severity::Note);
 }

@@ -171,9 +171,8 @@ TEST_CASE("the built-in call rows parse and name known callees",
     for (const CallRow &Other : T.allCallRules())
       if (Other.Call.Callee == C.Call.Callee && Other.Call.rewrites() &&
           !Other.Call.KeepsRest &&
-          llvm::all_of(Other.Call.Params, [](ArgCondition A) {
-            return A == ArgCondition::Any;
-          }))
+          llvm::all_of(Other.Call.Params,
+                       [](ArgCondition A) { return A == ArgCondition::Any; }))
         Unconditional = true;
     CHECK(Unconditional);
   }

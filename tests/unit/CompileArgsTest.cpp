@@ -6,22 +6,36 @@ using namespace hipwright;
 
 TEST_CASE("filterDatabaseFlags keeps what the preprocessor sees",
           "[frontend]") {
-  std::vector<std::string> Cmd = {
-      "/usr/local/cuda/bin/nvcc", "-DUSE_FAST=1", "-I",  "include",
-      "-Isrc",                    "-isystem",     "/opt/x/include",
-      "-gencode",                 "arch=compute_90,code=sm_90",
-      "--expt-relaxed-constexpr", "-std=c++17",   "-O3", "-U", "NDEBUG",
-      "-c",                       "k.cu",         "-o",  "k.o"};
+  std::vector<std::string> Cmd = {"/usr/local/cuda/bin/nvcc",
+                                  "-DUSE_FAST=1",
+                                  "-I",
+                                  "include",
+                                  "-Isrc",
+                                  "-isystem",
+                                  "/opt/x/include",
+                                  "-gencode",
+                                  "arch=compute_90,code=sm_90",
+                                  "--expt-relaxed-constexpr",
+                                  "-std=c++17",
+                                  "-O3",
+                                  "-U",
+                                  "NDEBUG",
+                                  "-c",
+                                  "k.cu",
+                                  "-o",
+                                  "k.o"};
   auto F = filterDatabaseFlags(Cmd, "/proj/build");
   std::vector<std::string> Want = {
-      "-DUSE_FAST=1",       "-I", "/proj/build/include", "-I",
-      "/proj/build/src",    "-isystem", "/opt/x/include", "-std=c++17",
+      "-DUSE_FAST=1",    "-I",       "/proj/build/include", "-I",
+      "/proj/build/src", "-isystem", "/opt/x/include",      "-std=c++17",
       "-UNDEBUG"};
   CHECK(F == Want);
 }
 
-TEST_CASE("filterDatabaseFlags tells -include and -isystem from -I", "[frontend]") {
-  auto F = filterDatabaseFlags({"cc", "-includeconfig.h", "-isystem/sys"}, "/d");
+TEST_CASE("filterDatabaseFlags tells -include and -isystem from -I",
+          "[frontend]") {
+  auto F =
+      filterDatabaseFlags({"cc", "-includeconfig.h", "-isystem/sys"}, "/d");
   std::vector<std::string> Want = {"-include", "/d/config.h", "-isystem",
                                    "/sys"};
   CHECK(F == Want);

@@ -23,7 +23,10 @@ TEST_CASE("$CUDA_PATH is used when it holds a toolkit", "[frontend]") {
   llvm::sys::path::append(Inc, "include");
   REQUIRE(!llvm::sys::fs::create_directories(Inc));
   llvm::sys::path::append(Inc, "cuda_runtime.h");
-  { std::error_code EC; llvm::raw_fd_ostream(Inc, EC) << "\n"; }
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Inc, EC) << "\n";
+  }
   setenv("CUDA_PATH", Dir.c_str(), 1);
   auto T = findCudaToolkit();
   unsetenv("CUDA_PATH");

@@ -143,8 +143,7 @@ TEST_CASE("an insertion on an empty line is aligned once, not forever",
   CHECK(applyEdits(Src, E) == "#pragma once\n#include <a.h>\n\nint y;\n");
 }
 
-TEST_CASE("an insertion where a replacement starts goes before it",
-          "[edits]") {
+TEST_CASE("an insertion where a replacement starts goes before it", "[edits]") {
   // A call rule's prefix and the token pass's rename of the argument's
   // first token meet at one offset; both apply.
   EditSet S;

@@ -1,8 +1,8 @@
 // The findings stage's decisions, without a CLI: configuration per file,
 // --rules, NOLINT, baseline, and which fix-its survive (issue 12).
 #include "findings/FindingsStage.h"
-#include "findings/LintGate.h"
 #include "AnalyzerList.h"
+#include "findings/LintGate.h"
 
 #include "TempDir.h"
 

@@ -30,8 +30,8 @@ TEST_CASE("collectInputs walks directories for CUDA and C/C++ files",
   auto T = collectInputs({D + "/a", D + "/b"});
   REQUIRE(static_cast<bool>(T));
   CHECK(T->Root == D);
-  CHECK(T->Units ==
-        std::vector<std::string>{D + "/a/k.cu", D + "/b/host.cpp", D + "/b/x.c"});
+  CHECK(T->Units == std::vector<std::string>{D + "/a/k.cu", D + "/b/host.cpp",
+                                             D + "/b/x.c"});
   CHECK(T->Headers == std::vector<std::string>{D + "/a/k.cuh"});
   CHECK(T->contains(D + "/a/../a/k.cuh"));
   CHECK(!T->contains("/usr/local/cuda/include/cuda_runtime.h"));

@@ -1,5 +1,5 @@
-#include "report/ReportText.h"
 #include "support/Plural.h"
+#include "report/ReportText.h"
 #include "support/Progress.h"
 
 #include <catch2/catch.hpp>

@@ -50,8 +50,7 @@ TEST_CASE("bar chart labels are escaped and shortened on a character boundary",
   std::string Svg =
       svgBarChart({{"<img src=x onerror=alert(1)>.cu", 1, 2, "1-2 h"}}, "t");
   CHECK(Svg.find("<img") == std::string::npos);
-  CHECK(Svg.find("&lt;img src=x onerror=alert(1)&gt;.cu") !=
-        std::string::npos);
+  CHECK(Svg.find("&lt;img src=x onerror=alert(1)&gt;.cu") != std::string::npos);
   // "é" is two bytes; cutting must not split it.
   std::string S = shortenLeft("dir/\xC3\xA9\xC3\xA9\xC3\xA9.cu", 6);
   CHECK(S == "\xE2\x80\xA6\xC3\xA9.cu");

@@ -82,8 +82,7 @@ TEST_CASE("lookup and lookupHeader use separate namespaces", "[rules]") {
   CHECK_FALSE(T.lookupHeader("cudaMalloc"));
 }
 
-TEST_CASE("member rows are looked up by struct tag and field only",
-          "[rules]") {
+TEST_CASE("member rows are looked up by struct tag and field only", "[rules]") {
   RuleTable T;
   REQUIRE(parseError(T, "CUprop_st::handleTypes\thandleType\tmember\tsupported"
                         "\n") == "");

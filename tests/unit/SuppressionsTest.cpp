@@ -11,16 +11,15 @@ static Finding at(unsigned Line, const char *Rule) {
   return F;
 }
 
-TEST_CASE("NOLINT forms suppress the lines and rules they name",
-          "[nolint]") {
-  const char *Src = "a(); // NOLINT\n"                            // 1
-                    "b(); // NOLINT(warp-size)\n"                 // 2
+TEST_CASE("NOLINT forms suppress the lines and rules they name", "[nolint]") {
+  const char *Src = "a(); // NOLINT\n"                               // 1
+                    "b(); // NOLINT(warp-size)\n"                    // 2
                     "// NOLINTNEXTLINE(lane-mask.popc-truncation)\n" // 3
-                    "c();\n"                                      // 4
-                    "// NOLINTBEGIN(lane-mask.*)\n"               // 5
-                    "d();\n"                                      // 6
-                    "// NOLINTEND(lane-mask.*)\n"                 // 7
-                    "e();\n";                                     // 8
+                    "c();\n"                                         // 4
+                    "// NOLINTBEGIN(lane-mask.*)\n"                  // 5
+                    "d();\n"                                         // 6
+                    "// NOLINTEND(lane-mask.*)\n"                    // 7
+                    "e();\n";                                        // 8
   FileSuppressions S = parseSuppressions("f.cu", Src);
   CHECK(S.Problems.empty());
   CHECK(isSuppressed(S, at(1, "inline-ptx")));
@@ -41,7 +40,8 @@ TEST_CASE("NOLINT in a string literal is not a suppression", "[nolint]") {
 
 TEST_CASE("an unmatched NOLINTBEGIN or NOLINTEND is reported", "[nolint]") {
   FileSuppressions S = parseSuppressions(
-      "f.cu", "x();\n  // NOLINTBEGIN(warp-size)\ny();\n// NOLINTEND(lane-mask)\n");
+      "f.cu",
+      "x();\n  // NOLINTBEGIN(warp-size)\ny();\n// NOLINTEND(lane-mask)\n");
   REQUIRE(S.Problems.size() == 2);
   CHECK(S.Problems[0].RuleId == "nolint.unmatched");
   CHECK(S.Problems[0].Line == 4); // the stray END

@@ -120,8 +120,7 @@ TEST_CASE("__CUDA_ARCH__ tests keep their meaning", "[token]") {
                      "#endif\n#ifndef __CUDA_ARCH__\n#endif\n");
   CHECK(R.Output.find("#if defined(__HIP_DEVICE_COMPILE__) && "
                       "HIPWRIGHT_CUDA_ARCH < 600\n") != std::string::npos);
-  CHECK(R.Output.find("#ifndef __HIP_DEVICE_COMPILE__\n") !=
-        std::string::npos);
+  CHECK(R.Output.find("#ifndef __HIP_DEVICE_COMPILE__\n") != std::string::npos);
   // The prologue defines the renamed macro, once, at the top.
   CHECK(R.Output.rfind("#if defined(__HIP_DEVICE_COMPILE__) && "
                        "!defined(HIPWRIGHT_CUDA_ARCH)\n#define "

@@ -14,9 +14,9 @@ TEST_CASE("unifiedDiff shows a changed line with context", "[diff]") {
   std::string A = "1\n2\n3\n4\ncudaMalloc\n6\n7\n8\n9\n";
   std::string B = "1\n2\n3\n4\nhipMalloc\n6\n7\n8\n9\n";
   CHECK(unifiedDiff(A, B, "k.cu", "k.cu") == "--- a/k.cu\n+++ b/k.cu\n"
-                                              "@@ -2,7 +2,7 @@\n"
-                                              " 2\n 3\n 4\n-cudaMalloc\n"
-                                              "+hipMalloc\n 6\n 7\n 8\n");
+                                             "@@ -2,7 +2,7 @@\n"
+                                             " 2\n 3\n 4\n-cudaMalloc\n"
+                                             "+hipMalloc\n 6\n 7\n 8\n");
 }
 
 TEST_CASE("unifiedDiff handles an insertion at the top", "[diff]") {

@@ -18,8 +18,8 @@ int runExplainCommand(const std::vector<std::string> &Args) {
       Width = std::max(Width, R.Id.size());
     for (const RuleInfo &R : Rules)
       outs() << left_justify(R.Id, Width) << "  "
-             << left_justify(toString(R.DefaultLevel), 7) << "  "
-             << R.Summary << "\n";
+             << left_justify(toString(R.DefaultLevel), 7) << "  " << R.Summary
+             << "\n";
     outs() << "\nRun `hipwright explain RULE` for one rule's page.\n";
     return ExitOk;
   }

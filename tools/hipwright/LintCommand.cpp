@@ -5,8 +5,8 @@
 // findings at or above it, 2 usage, environment or input error.
 //
 //===----------------------------------------------------------------------===//
-#include "ArgCursor.h"
 #include "AnalyzerList.h"
+#include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
 #include "ScaleOptions.h"
@@ -185,8 +185,7 @@ int runLintCommand(const std::vector<std::string> &Args,
     return runShardPart("lint", Args, Req, Scale);
   Expected<PortResult> Result = runPort(Req);
   if (!Result) {
-    errs() << "hipwright lint: error: " << toString(Result.takeError())
-           << "\n";
+    errs() << "hipwright lint: error: " << toString(Result.takeError()) << "\n";
     return ExitUsage;
   }
   noteCacheUse("lint", *Result);
@@ -244,7 +243,9 @@ int runLintCommand(const std::vector<std::string> &Args,
   if (Format == "json")
     OS << formatv("{0:2}", findingsJson(Findings, Rel)) << "\n";
   else if (Format == "sarif")
-    OS << formatv("{0:2}", findingsSarif(Findings, builtinAnalyzers().rules(), Rel)) << "\n";
+    OS << formatv("{0:2}",
+                  findingsSarif(Findings, builtinAnalyzers().rules(), Rel))
+       << "\n";
   else
     printFindingsText(Gate.Gating, OS,
                       !OutFile && sys::Process::StandardOutHasColors());

@@ -1,6 +1,6 @@
 //===- PortCommand.cpp - `hipwright port` ---------------------------------===//
-#include "ArgCursor.h"
 #include "AnalyzerList.h"
+#include "ArgCursor.h"
 #include "Commands.h"
 #include "ScaleOptions.h"
 #include "SharedOptions.h"

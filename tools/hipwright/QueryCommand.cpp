@@ -55,8 +55,7 @@ static bool queryOne(const RuleTable &T, const std::string &Name) {
   if (!Near.empty()) {
     errs() << "did you mean:\n";
     for (const Rule *N : Near)
-      errs() << "  " << N->Cuda << (N->hasHip() ? " -> " + N->Hip : "")
-             << "\n";
+      errs() << "  " << N->Cuda << (N->hasHip() ? " -> " + N->Hip : "") << "\n";
   }
   return false;
 }

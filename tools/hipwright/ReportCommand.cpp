@@ -6,8 +6,8 @@
 // it), 2 usage, environment or input error.
 //
 //===----------------------------------------------------------------------===//
-#include "ArgCursor.h"
 #include "AnalyzerList.h"
+#include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
 #include "ScaleOptions.h"

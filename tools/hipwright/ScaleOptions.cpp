@@ -35,8 +35,8 @@ SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S,
   return SharedOption::Taken;
 }
 
-SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req,
-                               ScaleOptions &S, std::string &Error) {
+SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req, ScaleOptions &S,
+                               std::string &Error) {
   SharedOption O = takeSharedOption(C, Req, Error);
   return O == SharedOption::NotMine ? takeScaleOption(C, S, Error) : O;
 }

@@ -31,8 +31,8 @@ SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S, std::string &Error);
 
 /// takeSharedOption, then takeScaleOption: the options of every command
 /// that runs the port (port, lint, report).
-SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req,
-                               ScaleOptions &S, std::string &Error);
+SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req, ScaleOptions &S,
+                               std::string &Error);
 
 /// Fills \p Req's cache (from the environment, unless --no-cache), shard,
 /// and, in a merge, the shards' results. Returns a usage error message.

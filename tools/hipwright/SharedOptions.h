@@ -1,4 +1,5 @@
-//===- SharedOptions.h - options every source-reading command takes -*- C++ -*-===//
+//===- SharedOptions.h - options every source-reading command takes -*- C++
+//-*-===//
 #pragma once
 
 #include "ArgCursor.h"

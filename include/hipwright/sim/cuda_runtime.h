@@ -1,5 +1,6 @@
-// cuda_runtime.h - hipwright CPU SIMT runtime shim: the simulated runtime provides
-// everything this header declares on a GPU toolchain (see hwsim/hwsim.h).
+// cuda_runtime.h - hipwright CPU SIMT runtime shim: the simulated runtime
+// provides everything this header declares on a GPU toolchain (see
+// hwsim/hwsim.h).
 #ifndef HIPWRIGHT_SIM_SHIM_CUDA_RUNTIME_H
 #define HIPWRIGHT_SIM_SHIM_CUDA_RUNTIME_H
 // The guards of the headers a real cuda_runtime.h pulls in: helper code

@@ -1,5 +1,6 @@
-// cuda_runtime_api.h - hipwright CPU SIMT runtime shim: the simulated runtime provides
-// everything this header declares on a GPU toolchain (see hwsim/hwsim.h).
+// cuda_runtime_api.h - hipwright CPU SIMT runtime shim: the simulated runtime
+// provides everything this header declares on a GPU toolchain (see
+// hwsim/hwsim.h).
 #ifndef HIPWRIGHT_SIM_SHIM_CUDA_RUNTIME_API_H
 #define HIPWRIGHT_SIM_SHIM_CUDA_RUNTIME_API_H
 // The guards of the real header and of driver_types.h, which it includes:

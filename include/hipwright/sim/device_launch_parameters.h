@@ -1,5 +1,6 @@
-// device_launch_parameters.h - hipwright CPU SIMT runtime shim: the simulated runtime provides
-// everything this header declares on a GPU toolchain (see hwsim/hwsim.h).
+// device_launch_parameters.h - hipwright CPU SIMT runtime shim: the simulated
+// runtime provides everything this header declares on a GPU toolchain (see
+// hwsim/hwsim.h).
 #ifndef HIPWRIGHT_SIM_SHIM_DEVICE_LAUNCH_PARAMETERS_H
 #define HIPWRIGHT_SIM_SHIM_DEVICE_LAUNCH_PARAMETERS_H
 #include "hwsim/hwsim.h"

@@ -21,8 +21,7 @@ struct ErrorRow {
   const char *message;
 };
 
-#define ROW(S, C, H, Msg)                                                      \
-  { Status::S, C, #C, H, #H, Msg }
+#define ROW(S, C, H, Msg) {Status::S, C, #C, H, #H, Msg}
 const ErrorRow kErrors[] = {
     ROW(Success, cudaSuccess, hipSuccess, "no error"),
     ROW(InvalidValue, cudaErrorInvalidValue, hipErrorInvalidValue,
@@ -71,8 +70,7 @@ struct OtherCode {
   int code;
   const char *name;
 };
-#define CODE(C)                                                                \
-  { C, #C }
+#define CODE(C) {C, #C}
 // One code a line.
 // clang-format off
 const OtherCode kOtherCuda[] = {

@@ -181,11 +181,11 @@ void installFaultHandler() {
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
   for (size_t i = 0; i < kNumSignals; ++i) {
-    struct sigaction installed {};
+    struct sigaction installed{};
     sigaction(kSignals[i], nullptr, &installed);
     if ((installed.sa_flags & SA_SIGINFO) && installed.sa_sigaction == onFault)
       continue;
-    struct sigaction action {};
+    struct sigaction action{};
     action.sa_sigaction = onFault;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);

@@ -1,5 +1,6 @@
-// hip/hip_fp16.h - hipwright CPU SIMT runtime shim: the simulated runtime provides
-// everything this header declares on a GPU toolchain (see hwsim/hwsim.h).
+// hip/hip_fp16.h - hipwright CPU SIMT runtime shim: the simulated runtime
+// provides everything this header declares on a GPU toolchain (see
+// hwsim/hwsim.h).
 #ifndef HIPWRIGHT_SIM_SHIM_HIP_HIP_FP16_H
 #define HIPWRIGHT_SIM_SHIM_HIP_HIP_FP16_H
 #include "hwsim/hwsim.h"

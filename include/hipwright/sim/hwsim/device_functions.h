@@ -140,11 +140,11 @@ HWSIM_ATOMIC_CAS(long long)
 // Scoped forms: on one CPU every scope is the whole system.
 #define HWSIM_ATOMIC_SCOPES(Op)                                                \
   template <class... Args>                                                     \
-  inline auto Op##_block(Args... args)->decltype(Op(args...)) {                \
+  inline auto Op##_block(Args... args) -> decltype(Op(args...)) {              \
     return Op(args...);                                                        \
   }                                                                            \
   template <class... Args>                                                     \
-  inline auto Op##_system(Args... args)->decltype(Op(args...)) {               \
+  inline auto Op##_system(Args... args) -> decltype(Op(args...)) {             \
     return Op(args...);                                                        \
   }
 HWSIM_ATOMIC_SCOPES(atomicAdd)

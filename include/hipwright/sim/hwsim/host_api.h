@@ -610,8 +610,10 @@ template <class F> inline const void *kernelAddress(F *func) {
 
 #define HWSIM_KERNEL_TEMPLATE(Ret, Name, Params, Args)                         \
   template <class F>                                                           \
-  requires std::is_function_v<F>                                               \
-  inline Ret Name Params { return Name Args; }
+    requires std::is_function_v<F>                                             \
+  inline Ret Name Params {                                                     \
+    return Name Args;                                                          \
+  }
 HWSIM_KERNEL_TEMPLATE(cudaError_t, cudaFuncSetAttribute,
                       (F * func, cudaFuncAttribute attr, int value),
                       (hwsim::detail::kernelAddress(func), attr, value))
@@ -938,8 +940,7 @@ inline int launchWithArgs(Spelling spelling, const char *name,
         name, ::hwsim::LaunchConfig(grid, block, sharedBytes, stream), [&]() {
           kernel(*static_cast<std::remove_reference_t<P> *>(args[I])...);
         });
-  }
-  (std::index_sequence_for<P...>{});
+  }(std::index_sequence_for<P...>{});
   return launchStatus(spelling);
 }
 } // namespace hwsim::api

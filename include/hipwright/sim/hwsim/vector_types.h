@@ -19,21 +19,15 @@
 #define HWSIM_VEC4_ALIGN(T) (4 * sizeof(T) < 16 ? 4 * sizeof(T) : 16)
 
 #define HWSIM_VEC1(T, Name)                                                    \
-  struct __attribute__((aligned(sizeof(T)))) Name##1 {                         \
-    T x;                                                                       \
-  };                                                                           \
+  struct __attribute__((aligned(sizeof(T)))) Name##1 { T x; };                 \
   inline constexpr Name##1 make_##Name##1(T x) { return Name##1 {x}; }
 
 #define HWSIM_VEC2(T, Name)                                                    \
-  struct __attribute__((aligned(2 * sizeof(T)))) Name##2 {                     \
-    T x, y;                                                                    \
-  };                                                                           \
+  struct __attribute__((aligned(2 * sizeof(T)))) Name##2 { T x, y; };          \
   inline constexpr Name##2 make_##Name##2(T x, T y) { return Name##2 {x, y}; }
 
 #define HWSIM_VEC3_STRUCT(T, Name)                                             \
-  struct Name##3 {                                                             \
-    T x, y, z;                                                                 \
-  };
+  struct Name##3 { T x, y, z; };
 
 #define HWSIM_VEC3_MAKE(T, Name)                                               \
   inline constexpr Name##3 make_##Name##3(T x, T y, T z) {                     \
