@@ -92,6 +92,19 @@ bool analyzerWanted(StringRef Family) {
   return llvm::is_contained(Names, Family);
 }
 
+/// Sorted by path, each path once (the first of equal paths is kept: the
+/// parse's own reading of a file before the PCH's record of it).
+void sortInputsByPath(std::vector<ParseInput> &Inputs) {
+  std::stable_sort(
+      Inputs.begin(), Inputs.end(),
+      [](const ParseInput &A, const ParseInput &B) { return A.Path < B.Path; });
+  Inputs.erase(std::unique(Inputs.begin(), Inputs.end(),
+                           [](const ParseInput &A, const ParseInput &B) {
+                             return A.Path == B.Path;
+                           }),
+               Inputs.end());
+}
+
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const TranslateContext &Ctx, TuResult &Out, bool &Reached)
@@ -185,15 +198,7 @@ private:
       Out.Inputs.push_back(
           {std::string(Path), contentDigest(Buf->getBuffer())});
     }
-    std::sort(Out.Inputs.begin(), Out.Inputs.end(),
-              [](const ParseInput &A, const ParseInput &B) {
-                return A.Path < B.Path;
-              });
-    Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end(),
-                                 [](const ParseInput &A, const ParseInput &B) {
-                                   return A.Path == B.Path;
-                                 }),
-                     Out.Inputs.end());
+    sortInputsByPath(Out.Inputs);
   }
 
   void tokenPassOverUserFiles(CompilerInstance &CI) {
@@ -323,15 +328,7 @@ TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
     // on them as much as on the files this parse opened.
     for (const PchInput &In : Pch->Inputs)
       Out.Inputs.push_back({In.Path, In.Digest});
-    std::stable_sort(Out.Inputs.begin(), Out.Inputs.end(),
-                     [](const ParseInput &A, const ParseInput &B) {
-                       return A.Path < B.Path;
-                     });
-    Out.Inputs.erase(std::unique(Out.Inputs.begin(), Out.Inputs.end(),
-                                 [](const ParseInput &A, const ParseInput &B) {
-                                   return A.Path == B.Path;
-                                 }),
-                     Out.Inputs.end());
+    sortInputsByPath(Out.Inputs);
   }
   return Out;
 }
