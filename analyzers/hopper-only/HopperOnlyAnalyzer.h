@@ -1,5 +1,4 @@
-//===- HopperOnlyAnalyzer.h - the hopper-only rules ----------------*- C++
-//-*-===//
+//===- HopperOnlyAnalyzer.h - the hopper-only rules -------------*- C++ -*-===//
 #pragma once
 
 #include "analysis/Analyzer.h"

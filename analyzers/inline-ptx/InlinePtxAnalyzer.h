@@ -1,5 +1,4 @@
-//===- InlinePtxAnalyzer.h - the inline-ptx rules ----------------*- C++
-//-*-===//
+//===- InlinePtxAnalyzer.h - the inline-ptx rules ---------------*- C++ -*-===//
 #pragma once
 
 #include "analysis/Analyzer.h"

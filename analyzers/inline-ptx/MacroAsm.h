@@ -1,5 +1,4 @@
-//===- MacroAsm.h - asm statements inside #define bodies ----------*- C++
-//-*-===//
+//===- MacroAsm.h - asm statements in #define bodies ------------*- C++ -*-===//
 //
 // Real trees stamp out PTX helpers with macros:
 //   #define DEFINE_LD(space, type) ... asm volatile("ld." #space "." #type ...)

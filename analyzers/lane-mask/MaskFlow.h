@@ -1,5 +1,4 @@
-//===- MaskFlow.h - where lane masks come from and go, in one function -*- C++
-//-*-===//
+//===- MaskFlow.h - where lane masks come from and go -----------*- C++ -*-===//
 //
 // The lane-mask rules judge values, not literals: a 0xffffffff is a hazard
 // only when it is a lane mask. MaskFlow walks one function body once and

@@ -1,5 +1,4 @@
-//===- MfmaTable.h - CUDA tensor-core shapes -> AMD matrix cores -*- C++
-//-*-===//
+//===- MfmaTable.h - tensor-core shapes -> matrix cores ---------*- C++ -*-===//
 //
 // Facts about AMD's matrix instructions per target, checked against
 // clang-22's BuiltinsAMDGPU.def and by compiling each builtin for its

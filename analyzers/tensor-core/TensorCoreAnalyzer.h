@@ -1,5 +1,4 @@
-//===- TensorCoreAnalyzer.h - the tensor-core rules ----------------*- C++
-//-*-===//
+//===- TensorCoreAnalyzer.h - the tensor-core rules -------------*- C++ -*-===//
 #pragma once
 
 #include "analysis/Analyzer.h"

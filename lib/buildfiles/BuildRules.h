@@ -1,5 +1,4 @@
-//===- BuildRules.h - CMake names of CUDA builds and their HIP twins -*- C++
-//-*-===//
+//===- BuildRules.h - CUDA build names and their HIP twins ------*- C++ -*-===//
 //
 // rules/build/cmake.tsv, compiled in: one row per CUDA imported target,
 // variable, library variable, target property or command the CMake

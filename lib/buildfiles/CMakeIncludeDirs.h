@@ -1,5 +1,4 @@
-//===- CMakeIncludeDirs.h - include paths a tree's CMake files give -*- C++
-//-*-===//
+//===- CMakeIncludeDirs.h - include paths from CMake files ------*- C++ -*-===//
 //
 // A whole-tree port without compile_commands.json parses each source with
 // the toolkit's and the user's flags only, so a source whose headers sit in

@@ -1,5 +1,4 @@
-//===- NvccFlags.h - nvcc command-line flags and their clang twins -*- C++
-//-*-===//
+//===- NvccFlags.h - nvcc flags and their clang twins -----------*- C++ -*-===//
 //
 // A build that compiles with nvcc carries flags clang does not know. Each
 // one is translated to the clang/HIP flags with the same effect, or dropped

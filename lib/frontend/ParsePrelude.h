@@ -1,5 +1,4 @@
-//===- ParsePrelude.h - what nvcc's host pass sees and clang's lacks -*- C++
-//-*-===//
+//===- ParsePrelude.h - what clang's host pass lacks ------------*- C++ -*-===//
 //
 // hipwright parses CUDA with clang's host-side pass, which, unlike nvcc's,
 // also checks the bodies of device functions, and whose CUDA headers leave

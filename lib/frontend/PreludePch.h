@@ -1,5 +1,4 @@
-//===- PreludePch.h - the headers every CUDA parse shares, precompiled -*- C++
-//-*-===//
+//===- PreludePch.h - the shared CUDA prelude, precompiled ------*- C++ -*-===//
 //
 // Most of a CUDA parse is not the user's code: clang's driver force-includes
 // its CUDA runtime wrapper (which pulls in the toolkit's headers and much of

@@ -1,5 +1,4 @@
-//===- PreludePchStore.h - prelude PCHs built once, shared by TUs -*- C++
-//-*-===//
+//===- PreludePchStore.h - prelude PCHs shared by TUs -----------*- C++ -*-===//
 //
 // One run's PCHs (frontend/PreludePch.h), one per distinct command line
 // less the file. A PCH is built by the first TU that needs it while the

@@ -1,5 +1,4 @@
-//===- VectorOperators.h - user operators HIP's vector types have -*- C++
-//-*-===//
+//===- VectorOperators.h - operators on HIP vector types --------*- C++ -*-===//
 //
 // CUDA's float3, int2, ... are plain structs, so helper headers (cuda-samples'
 // helper_math.h) define `void operator+=(float3 &a, float3 b)` and friends.

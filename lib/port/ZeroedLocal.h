@@ -1,5 +1,4 @@
-//===- ZeroedLocal.h - a local that only carries zeros to a call -*- C++
-//-*-===//
+//===- ZeroedLocal.h - a local that only carries zeros ----------*- C++ -*-===//
 //
 // CUDA 13 added optional parameter structs that callers pass by address,
 // zero-initialized, when they want none of the options:

@@ -1,5 +1,4 @@
-//===- Checklist.h - the porting checklist and dependency inventory -*- C++
-//-*-===//
+//===- Checklist.h - porting checklist and dependencies ---------*- C++ -*-===//
 //
 // The report's answer to the planning checklist: every CUDA file and kernel
 // of the tree with its class (Classify.h) and the evidence, the hours of

@@ -1,5 +1,4 @@
-//===- SimLowering.h - CUDA/HIP source to C++ for the CPU runtime -*- C++
-//-*-===//
+//===- SimLowering.h - CUDA/HIP source to C++ for the CPU -------*- C++ -*-===//
 //
 // hipwright's CPU SIMT runtime ("hwsim") compiles kernels as ordinary host
 // C++. The few constructs a host compiler cannot take - kernel launches and

@@ -1,5 +1,4 @@
-//===- AtomicFile.h - writing a file so it is never half-written -*- C++
-//-*-===//
+//===- AtomicFile.h - a file never seen half-written ------------*- C++ -*-===//
 //
 // Every file hipwright writes (ported sources, backups, reports, -o, --stats,
 // baselines) goes through writeFileAtomically: the bytes go to a temporary

@@ -1,5 +1,4 @@
-//===- SharedOptions.h - options every source-reading command takes -*- C++
-//-*-===//
+//===- SharedOptions.h - options every source command takes -----*- C++ -*-===//
 #pragma once
 
 #include "ArgCursor.h"
