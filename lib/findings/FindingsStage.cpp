@@ -131,7 +131,7 @@ Expected<std::vector<Finding>> runFindingsStage(FindingsStageInput In,
     auto It = Nolint.find(F.File);
     // An unmatched NOLINTBEGIN is about the comment itself: no NOLINT
     // hides it.
-    F.Suppressed = It != Nolint.end() && F.RuleId != "nolint.unmatched" &&
+    F.Suppressed = It != Nolint.end() && F.RuleId != unmatchedNolintRule().Id &&
                    isSuppressed(It->second, F);
     F.InBaseline = Policy.Known && Policy.Known->contains(F);
     Kept.push_back(std::move(F));

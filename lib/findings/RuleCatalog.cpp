@@ -1,6 +1,7 @@
 //===- RuleCatalog.cpp - the rule ids a user may name ---------------------===//
 #include "findings/RuleCatalog.h"
 #include "findings/RulePattern.h"
+#include "findings/Suppressions.h"
 
 #include "analysis/AnalyzerRegistry.h"
 
@@ -22,7 +23,7 @@ RuleCatalog::RuleCatalog(std::vector<std::string> List) : Ids(std::move(List)) {
 RuleCatalog RuleCatalog::of(const AnalyzerRegistry &Registry) {
   std::vector<std::string> Ids = Registry.ruleIds();
   // Reported by the findings stage itself (findings/Suppressions.h).
-  Ids.push_back("nolint.unmatched");
+  Ids.push_back(unmatchedNolintRule().Id);
   return RuleCatalog(std::move(Ids));
 }
 

@@ -54,8 +54,8 @@ void scanComment(StringRef Comment, unsigned LineNo, unsigned Column,
 
 Finding problem(StringRef File, const Marker &M, std::string Message) {
   Finding F;
-  F.RuleId = "nolint.unmatched";
-  F.Level = Severity::Warning;
+  F.RuleId = unmatchedNolintRule().Id;
+  F.Level = unmatchedNolintRule().DefaultLevel;
   F.File = File.str();
   F.Line = M.LineNo;
   F.Column = M.Column;
@@ -146,6 +146,15 @@ bool isSuppressed(const FileSuppressions &S, const Finding &F) {
         return true;
   }
   return false;
+}
+
+const RuleInfo &unmatchedNolintRule() {
+  static const RuleInfo Rule{
+      "nolint.unmatched", Severity::Warning,
+      "a NOLINTBEGIN without NOLINTEND, or the reverse",
+      "An unmatched NOLINTBEGIN suppresses nothing; pair it with a NOLINTEND "
+      "naming the same rules."};
+  return Rule;
 }
 
 } // namespace hipwright

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "analysis/Analyzer.h"
 #include "findings/RulePattern.h"
 #include "model/Finding.h"
 
@@ -53,5 +54,11 @@ FileSuppressions parseSuppressions(llvm::StringRef File,
 
 /// True when a range of \p S covers the finding's line and rule.
 bool isSuppressed(const FileSuppressions &S, const Finding &F);
+
+/// The rule an unmatched NOLINTBEGIN/END is reported under: the one rule
+/// that is the findings stage's own, not the translator's or an
+/// analyzer's. The rule catalog accepts it in patterns and SARIF declares
+/// it from this one entry.
+const RuleInfo &unmatchedNolintRule();
 
 } // namespace hipwright

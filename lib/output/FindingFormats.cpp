@@ -2,6 +2,7 @@
 #include "output/FindingFormats.h"
 
 #include "analysis/Analyzer.h"
+#include "findings/Suppressions.h"
 #include "output/VersionInfo.h"
 #include "rules/RuleDocs.h"
 #include "support/Version.h"
@@ -85,10 +86,7 @@ json::Value findingsSarif(const std::vector<Finding> &Findings,
                           const PathMapper &Path) {
   std::vector<RuleInfo> Rules = KnownRules;
   // Findings about hipwright's own inputs are rules too.
-  Rules.push_back({"nolint.unmatched", Severity::Warning,
-                   "a NOLINTBEGIN without NOLINTEND, or the reverse",
-                   "An unmatched NOLINTBEGIN suppresses nothing; pair it "
-                   "with a NOLINTEND naming the same rules."});
+  Rules.push_back(unmatchedNolintRule());
   std::map<std::string, size_t> Index;
   json::Array RuleList;
   for (const RuleInfo &R : Rules) {
