@@ -195,6 +195,15 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
       C.Hours = H->second;
     C.Hours.Floor |= S.File->Status == FileStatus::Partial ||
                      S.File->Status == FileStatus::Failed;
+    // The hours count findings; a library the translator does not carry
+    // over (CUTLASS) is rewritten by hand, work no finding measures.
+    for (auto &[L, How] : C.Facts.Libraries)
+      if (L->Role == LibraryRole::Replace && !L->Translated) {
+        C.Hours.Floor = true;
+        C.File_.Evidence.push_back("the hours leave out rewriting its " +
+                                   L->Name + " uses on " + L->Rocm +
+                                   ": hipwright does not translate " + L->Name);
+      }
     Out.push_back(std::move(C));
   }
 

@@ -64,10 +64,11 @@ Error LibraryTable::addTable(StringRef Name, StringRef Text) {
       return createStringError(inconvertibleErrorCode(),
                                Name + ":" + Twine(I + 1) + ": " + Msg);
     };
-    SmallVector<StringRef, 9> C;
+    SmallVector<StringRef, 10> C;
     L.split(C, '\t');
-    if (C.size() != 9)
-      return Fail("expected 9 tab-separated columns, found " + Twine(C.size()));
+    if (C.size() != 10)
+      return Fail("expected 10 tab-separated columns, found " +
+                  Twine(C.size()));
     LibraryRow R;
     R.Line = I + 1;
     R.Name = C[0].str();
@@ -88,7 +89,10 @@ Error LibraryTable::addTable(StringRef Name, StringRef Text) {
     else
       return Fail("unknown role '" + C[6] + "'");
     R.Rocm = C[7] == "-" ? "" : C[7].str();
-    R.Source = C[8] == "-" ? "" : C[8].str();
+    if (C[8] != "yes" && C[8] != "no")
+      return Fail("translated must be yes or no, not '" + C[8] + "'");
+    R.Translated = C[8] == "yes";
+    R.Source = C[9] == "-" ? "" : C[9].str();
     if (R.Name.empty())
       return Fail("empty library name");
     if (R.Source.empty())

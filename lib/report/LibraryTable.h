@@ -33,6 +33,9 @@ struct LibraryRow {
   std::vector<std::string> Links;      ///< globs on link names
   LibraryRole Role = LibraryRole::Port;
   std::string Rocm; ///< empty: ROCm has none
+  /// hipwright's rules translate its uses to Rocm (cuBLAS -> hipBLAS);
+  /// false: they are rewritten by hand (CUTLASS), work no hours count.
+  bool Translated = false;
   std::string Source;
   unsigned Line = 0; ///< in the table, for the tests' messages
 };

@@ -2,6 +2,7 @@
 #include "report/LibraryTable.h"
 #include "report/BuildFileLinks.h"
 #include "rules/EmbeddedRules.h"
+#include "rules/RuleTable.h"
 
 #include <catch2/catch.hpp>
 
@@ -20,6 +21,14 @@ std::string rocmOf(llvm::StringRef Library) {
 }
 
 std::string nameOr(const LibraryRow *R) { return R ? R->Name : "(none)"; }
+
+const LibraryRow &rowOf(llvm::StringRef Library) {
+  for (const LibraryRow &R : LibraryTable::builtin().rows())
+    if (R.Name == Library)
+      return R;
+  FAIL("no row for " << Library.str());
+  std::abort();
+}
 
 } // namespace
 
@@ -112,26 +121,54 @@ TEST_CASE("a malformed library table names its line", "[report][libraries]") {
     REQUIRE(Failed);
     return Msg;
   };
-  const char *Ok = "# c\nX\tlibrary\tx.h\t-\tx\tx\treplace\tY\tsrc\n";
+  const char *Ok = "# c\nX\tlibrary\tx.h\t-\tx\tx\treplace\tY\tno\tsrc\n";
   LibraryTable T;
   llvm::Error E = T.addTable("t.tsv", Ok);
   CHECK(!static_cast<bool>(E));
   llvm::consumeError(std::move(E));
-  CHECK(Bad("X\tlibrary\tx.h\n").find("t.tsv:1: expected 9") == 0);
-  CHECK(Bad("#\nX\tlibrary\tx.h\t-\tx\tx\tmaybe\tY\tsrc\n")
+  CHECK(Bad("X\tlibrary\tx.h\n").find("t.tsv:1: expected 10") == 0);
+  CHECK(Bad("#\nX\tlibrary\tx.h\t-\tx\tx\tmaybe\tY\tno\tsrc\n")
             .find("t.tsv:2: unknown role") == 0);
-  CHECK(Bad("X\tlibrary\tx.h\t-\tx\tx\treplace\t-\tsrc\n")
+  CHECK(Bad("X\tlibrary\tx.h\t-\tx\tx\treplace\t-\tno\tsrc\n")
             .find("must name its ROCm counterpart") != std::string::npos);
-  CHECK(
-      Bad("X\tlibrary\tx.h\t-\tx\tx\treplace\tY\t-\n").find("needs a source") !=
-      std::string::npos);
-  CHECK(
-      Bad("X\tgadget\tx.h\t-\tx\tx\treplace\tY\tsrc\n").find("unknown kind") !=
-      std::string::npos);
+  CHECK(Bad("X\tlibrary\tx.h\t-\tx\tx\treplace\tY\tno\t-\n")
+            .find("needs a source") != std::string::npos);
+  CHECK(Bad("X\tgadget\tx.h\t-\tx\tx\treplace\tY\tno\tsrc\n")
+            .find("unknown kind") != std::string::npos);
   CHECK(Bad((std::string(Ok) + Ok).c_str()).find("listed twice") !=
         std::string::npos);
-  CHECK(Bad("X\tlibrary\tx[.h\t-\tx\tx\treplace\tY\tsrc\n")
+  CHECK(Bad("X\tlibrary\tx[.h\t-\tx\tx\treplace\tY\tno\tsrc\n")
             .find("not a valid glob") != std::string::npos);
+  CHECK(Bad("X\tlibrary\tx.h\t-\tx\tx\treplace\tY\tsome\tsrc\n")
+            .find("translated must be yes or no") != std::string::npos);
+}
+
+// `translated` is a claim about rules/: a library marked yes must have
+// supported rows there (its namespace, a header, or a name with one of its
+// API prefixes), and one marked no must have none, so the report's floor
+// on hours follows what the translator really does.
+TEST_CASE("a library is marked translated exactly when rules/ translate it",
+          "[report][libraries]") {
+  const RuleTable &Rules = RuleTable::builtin();
+  auto Supported = [](const Rule *R) {
+    return R && R->Status == RuleStatus::Supported && R->hasHip();
+  };
+  for (const LibraryRow &L : LibraryTable::builtin().rows()) {
+    bool Has = false;
+    for (const std::string &Ns : L.Namespaces)
+      Has |= Supported(Rules.lookup(Ns));
+    for (const std::string &H : L.Headers)
+      if (H.find_first_of("*?[") == std::string::npos)
+        Has |= Supported(Rules.lookupHeader(H));
+    for (const Rule &R : Rules.rules())
+      for (const std::string &P : L.Prefixes)
+        Has |= R.Kind != RuleKind::Header &&
+               llvm::StringRef(R.Cuda).starts_with(P) && Supported(&R);
+    INFO("libraries.tsv:" << L.Line << " " << L.Name);
+    CHECK(L.Translated == Has);
+  }
+  CHECK_FALSE(rowOf("CUTLASS").Translated);
+  CHECK(rowOf("cuBLAS").Translated);
 }
 
 TEST_CASE("build files name the libraries they link", "[report][libraries]") {

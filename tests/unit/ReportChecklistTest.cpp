@@ -192,6 +192,28 @@ TEST_CASE("a gated kernel with its generic path elsewhere is dropped",
         std::string::npos);
 }
 
+TEST_CASE("a library hipwright does not translate makes the hours a floor",
+          "[report][checklist]") {
+  Tree T;
+  // Parsed in full (the namespace is the file's own), so only the CUTLASS
+  // use can make the hours a floor; cuBLAS, which the rules translate,
+  // cannot.
+  T.source("gemm/grouped.cu",
+           "namespace cutlass { struct Gemm { void run(); }; }\n"
+           "void go() { cutlass::Gemm g; g.run(); }\n");
+  T.source("gemm/blas.cpp",
+           "#include <cublas_v2.h>\n"
+           "void go2(cublasHandle_t h) { cublasCreate(&h); }\n");
+  json::Object R = T.build();
+  const json::Object *Grouped = entry(R, "files", "path", "gemm/grouped.cu");
+  CHECK(*Grouped->getBoolean("floor"));
+  CHECK(evidence(*Grouped).find("the hours leave out rewriting its CUTLASS "
+                                "uses on hipBLASLt") != std::string::npos);
+  const json::Object *Blas = entry(R, "files", "path", "gemm/blas.cpp");
+  CHECK_FALSE(*Blas->getBoolean("floor"));
+  CHECK(evidence(*Blas).find("the hours leave out") == std::string::npos);
+}
+
 TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",
           "[report][checklist]") {
   Tree T;
@@ -208,7 +230,9 @@ TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",
   json::Object R = T.build();
   const json::Object *F = entry(R, "files", "path", "all_libs.cpp");
   CHECK(*F->getString("class") == "replace-with-library");
-  CHECK(F->getArray("evidence")->size() == 14); // 13 libraries + no device code
+  // 13 libraries, no device code, and the hours' floor for each of the three
+  // libraries hipwright does not translate (nvJPEG, cuTENSOR, CUTLASS).
+  CHECK(F->getArray("evidence")->size() == 17);
   std::string Md;
   raw_string_ostream MO(Md);
   printReportMarkdown(R, MO);
