@@ -266,6 +266,16 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       std::string Text = E.str();
       if (!llvm::is_contained(List, Text))
         List.push_back(std::move(Text));
+      // A fatal error in a header the TU includes ends the TU's parse there:
+      // the rest of the main file had no AST (no call rewrites, no
+      // findings), only the token pass. Say so at the main file too, or it
+      // would read as fully translated.
+      if (E.Fatal && InUserFile && E.File != U.MainFile)
+        ErrorsByFile[U.MainFile].push_back(
+            U.MainFile + ": error: the parse stopped at " + E.File + ":" +
+            std::to_string(E.Line) + " (" + E.Message +
+            "); the rest of this file was translated by its tokens only, "
+            "without the parse's rewrites and findings");
     }
     if (U.Failed)
       FailedFiles.insert(U.MainFile);

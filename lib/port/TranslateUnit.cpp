@@ -43,6 +43,7 @@ public:
     Info.FormatDiagnostic(Msg);
     ParseError E;
     E.Message = std::string(Msg);
+    E.Fatal = Level == DiagnosticsEngine::Fatal;
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());

@@ -43,6 +43,8 @@ struct ParseError {
   unsigned Line = 0; ///< 0: the file as a whole
   unsigned Column = 0;
   std::string Message;
+  /// A fatal error (a missing #include): clang stops the whole TU there.
+  bool Fatal = false;
 
   /// "file:line:col: error: message", as clang prints it.
   std::string str() const {

@@ -193,6 +193,26 @@ done
 [ "$(grep -c ': warning: ' "$work/out.txt")" = 4 ] ||
   fail "rewritten calls still reported: $(grep ': warning: ' "$work/out.txt")"
 
+# A header whose #include is missing stops the parse of every TU that
+# includes it: the main file is partial too, saying where its parse stopped,
+# not "translated" as if its AST had been read.
+mkdir -p "$work/fatal"
+cat >"$work/fatal/binding.h" <<'CU'
+#include <torch/extension.h>
+void bind();
+CU
+cat >"$work/fatal/gemm.cu" <<'CU'
+#include "binding.h"
+#include <cuda_runtime.h>
+void go(cudaStream_t s) { cudaStreamSynchronize(s); }
+CU
+expect_rc 3 "a fatal error in an included header" "$hw" port "$work/fatal" --out-root "$work/fatal-out"
+grep -q "2 files: 0 translated, 0 unchanged, 2 partial" "$work/err.txt" ||
+  fail "both files should be partial: $(head -3 "$work/err.txt")"
+grep -q "gemm.cu: error: the parse stopped at $work/fatal/binding.h:1 ('torch/extension.h' file not found)" "$work/err.txt" ||
+  fail "gemm.cu does not say where its parse stopped: $(cat "$work/err.txt")"
+grep -q "hipStream_t" "$work/fatal-out/gemm.cu" || fail "gemm.cu's tokens not translated"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1
