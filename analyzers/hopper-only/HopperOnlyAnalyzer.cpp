@@ -93,12 +93,13 @@ public:
   void onEndOfTranslationUnit() override {
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
       std::string Where = "code the host-side parse skips (#if branch)";
-      forEachRawAsm(B.Tokens, [&](SourceLocation Loc, StringRef Text) {
+      forEachRawAsm(B.Raw, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, Where);
       });
-      for (const RawToken &T : B.Tokens)
+      for (const RawToken &T : B.Raw.Tokens)
         if (T.Kind == tok::raw_identifier && T.Text == "__cluster_dims__")
-          report(T.Loc, HopperKind::Cluster, Where + ": __cluster_dims__");
+          report(B.Raw.loc(T), HopperKind::Cluster,
+                 Where + ": __cluster_dims__");
     }
     scanClusterGroupNames();
   }
@@ -188,10 +189,10 @@ private:
       SourceLocation Begin = SM.getLocForStartOfFile(FID);
       if (!Ctx.isUserLocation(Begin))
         continue;
-      std::vector<RawToken> Tokens = lexRaw(
+      RawFileTokens Raw = lexRaw(
           SM, Ctx.langOpts(), SourceRange(Begin, SM.getLocForEndOfFile(FID)));
-      for (size_t I = 0; I < Tokens.size(); ++I)
-        checkClusterToken(Tokens, I);
+      for (size_t I = 0; I < Raw.Tokens.size(); ++I)
+        checkClusterToken(Raw, I);
     }
   }
 
@@ -208,7 +209,8 @@ private:
     return false;
   }
 
-  void checkClusterToken(const std::vector<RawToken> &Tokens, size_t I) {
+  void checkClusterToken(const RawFileTokens &Raw, size_t I) {
+    const std::vector<RawToken> &Tokens = Raw.Tokens;
     const RawToken &T = Tokens[I];
     if (T.Kind != tok::raw_identifier)
       return;
@@ -224,8 +226,9 @@ private:
       What = "map_shared_rank() (distributed shared memory)";
     else
       return;
-    const FunctionDecl *Fn = Functions.enclosing(Ctx.sourceManager(), T.Loc);
-    report(T.Loc, HopperKind::Cluster, describeFunction(Fn) + ": " + What);
+    SourceLocation Loc = Raw.loc(T);
+    const FunctionDecl *Fn = Functions.enclosing(Ctx.sourceManager(), Loc);
+    report(Loc, HopperKind::Cluster, describeFunction(Fn) + ": " + What);
   }
 };
 

@@ -8,27 +8,25 @@
 //===----------------------------------------------------------------------===//
 #include "inline-ptx/AsmLexScan.h"
 
-#include "clang/Lex/Lexer.h"
-
 using namespace clang;
 
 namespace hipwright::ptx {
 namespace {
 
-bool isString(const AsmToken &T) {
+bool isString(const RawToken &T) {
   return T.Kind == tok::string_literal || T.Kind == tok::utf8_string_literal;
 }
 
 class StatementReader {
 public:
-  StatementReader(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+  StatementReader(llvm::ArrayRef<RawToken> Toks, llvm::StringRef Buf,
                   PieceReader Pieces)
       : Toks(Toks), Buf(Buf), Pieces(Pieces) {}
 
   bool read(size_t I, AsmStatement &Out, size_t &Close);
 
 private:
-  llvm::ArrayRef<AsmToken> Toks;
+  llvm::ArrayRef<RawToken> Toks;
   llvm::StringRef Buf;
   PieceReader Pieces;
   size_t P = 0;
@@ -59,7 +57,7 @@ bool StatementReader::operand(AsmOperand &Op) {
   }
   if (Depth != 0 || P - 1 == Open + 1)
     return false;
-  const AsmToken &First = Toks[Open + 1], &Last = Toks[P - 2];
+  const RawToken &First = Toks[Open + 1], &Last = Toks[P - 2];
   Op.Expr = Buf.slice(First.Offset, Last.Offset + Last.Text.size()).str();
   Op.Simple = P - 1 == Open + 2 && (First.Kind == tok::raw_identifier ||
                                     First.Kind == tok::numeric_constant);
@@ -111,7 +109,7 @@ bool StatementReader::read(size_t I, AsmStatement &Out, size_t &Close) {
 }
 
 /// Plain code: a string is adjacent literals only.
-std::optional<std::string> literals(llvm::ArrayRef<AsmToken> Toks, size_t &P) {
+std::optional<std::string> literals(llvm::ArrayRef<RawToken> Toks, size_t &P) {
   if (P >= Toks.size() || !isString(Toks[P]))
     return std::nullopt;
   std::string S;
@@ -122,18 +120,18 @@ std::optional<std::string> literals(llvm::ArrayRef<AsmToken> Toks, size_t &P) {
 
 } // namespace
 
-bool isAsmKeyword(const AsmToken &T) {
+bool isAsmKeyword(const RawToken &T) {
   return T.Kind == tok::raw_identifier &&
          (T.Text == "asm" || T.Text == "__asm__" || T.Text == "__asm");
 }
 
-bool isAsmQualifier(const AsmToken &T) {
+bool isAsmQualifier(const RawToken &T) {
   return T.Kind == tok::raw_identifier &&
          (T.Text == "volatile" || T.Text == "__volatile__" ||
           T.Text == "__volatile" || T.Text == "inline" || T.Text == "goto");
 }
 
-bool readAsmStatement(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+bool readAsmStatement(llvm::ArrayRef<RawToken> Toks, llvm::StringRef Buf,
                       size_t I, PieceReader Pieces, AsmStatement &Out,
                       size_t &Close) {
   return StatementReader(Toks, Buf, Pieces).read(I, Out, Close);
@@ -197,27 +195,18 @@ RawTokens lexRange(SourceRange Range, const SourceManager &SM,
     return R;
   R.File = FID;
   R.Buffer = Buf;
-  Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + Begin,
-          Buf.end());
-  Token T;
-  while (true) {
-    L.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    unsigned Off = SM.getFileOffset(T.getLocation());
-    if (Off >= End && (!ToLineEnd || T.isAtStartOfLine()))
-      break;
-    R.Toks.push_back({T.getKind(), Buf.substr(Off, T.getLength()), Off});
-    R.StartOfLine.push_back(T.isAtStartOfLine());
-    R.LeadingSpace.push_back(T.hasLeadingSpace());
-  }
+  RawLexOptions Opts;
+  Opts.Begin = Begin;
+  Opts.End = End;
+  Opts.ToLineEnd = ToLineEnd;
+  R.Toks = lexRawTokens(Buf, LO, Opts);
   return R;
 }
 
 std::vector<LexedAsm> scanAsm(SourceRange Range, const SourceManager &SM,
                               const LangOptions &LO) {
   RawTokens R = lexRange(Range, SM, LO, /*ToLineEnd=*/false);
-  const std::vector<AsmToken> &Toks = R.Toks;
+  const std::vector<RawToken> &Toks = R.Toks;
   std::vector<LexedAsm> Found;
   for (size_t I = 0; I < Toks.size(); ++I) {
     if (!isAsmKeyword(Toks[I]))

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/RawLexer.h"
 #include "inline-ptx/PtxParser.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -36,20 +37,11 @@ std::vector<LexedAsm> scanAsm(clang::SourceRange Range,
                               const clang::SourceManager &SM,
                               const clang::LangOptions &LO);
 
-/// A raw token: kind, spelling, offset in its file's buffer.
-struct AsmToken {
-  clang::tok::TokenKind Kind;
-  llvm::StringRef Text;
-  unsigned Offset;
-};
-
-/// The raw tokens of part of one file, with the two flags a directive
-/// reader needs.
+/// The raw tokens (frontend/RawLexer.h) of part of one file.
 struct RawTokens {
   clang::FileID File;
   llvm::StringRef Buffer;
-  std::vector<AsmToken> Toks;
-  std::vector<bool> StartOfLine, LeadingSpace;
+  std::vector<RawToken> Toks;
 };
 
 /// Raw-lexes \p Range (a file range): the tokens that start in it, and with
@@ -59,19 +51,19 @@ RawTokens lexRange(clang::SourceRange Range, const clang::SourceManager &SM,
                    const clang::LangOptions &LO, bool ToLineEnd);
 
 /// asm, __asm__, __asm.
-bool isAsmKeyword(const AsmToken &T);
+bool isAsmKeyword(const RawToken &T);
 /// volatile, __volatile__, inline, goto (between the keyword and '(').
-bool isAsmQualifier(const AsmToken &T);
+bool isAsmQualifier(const RawToken &T);
 
 /// Reads the string at Toks[P] (a template, constraint or clobber) and
 /// moves P past it; std::nullopt when none starts there. Plain code has
 /// adjacent literals only; a macro body also stringified parameters.
 using PieceReader = llvm::function_ref<std::optional<std::string>(
-    llvm::ArrayRef<AsmToken> Toks, size_t &P)>;
+    llvm::ArrayRef<RawToken> Toks, size_t &P)>;
 
 /// Reads the asm statement whose keyword is Toks[I] (raw tokens of \p Buf);
 /// on success fills \p Out and sets \p Close to the index of its ')'.
-bool readAsmStatement(llvm::ArrayRef<AsmToken> Toks, llvm::StringRef Buf,
+bool readAsmStatement(llvm::ArrayRef<RawToken> Toks, llvm::StringRef Buf,
                       size_t I, PieceReader Pieces, AsmStatement &Out,
                       size_t &Close);
 

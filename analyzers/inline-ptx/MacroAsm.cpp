@@ -8,7 +8,6 @@
 #include "inline-ptx/MacroAsm.h"
 #include "inline-ptx/AsmLexScan.h"
 
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -16,7 +15,7 @@ using namespace clang;
 namespace hipwright::ptx {
 namespace {
 
-bool isIdent(const AsmToken &T, llvm::StringRef S) {
+bool isIdent(const RawToken &T, llvm::StringRef S) {
   return T.Kind == tok::raw_identifier && T.Text == S;
 }
 
@@ -24,13 +23,13 @@ bool isIdent(const AsmToken &T, llvm::StringRef S) {
 /// (stringified), `NAME` or `A##B` (a macro or parameter that expands to a
 /// string; \p Resolve may know it), `##`. Unknown pieces read `<name>` and
 /// set \p Holes.
-std::optional<std::string> macroPieces(llvm::ArrayRef<AsmToken> Toks, size_t &P,
+std::optional<std::string> macroPieces(llvm::ArrayRef<RawToken> Toks, size_t &P,
                                        const NameResolver &Resolve,
                                        bool &Holes) {
   std::string S;
   bool Any = false;
   while (P < Toks.size()) {
-    const AsmToken &T = Toks[P];
+    const RawToken &T = Toks[P];
     if (T.Kind == tok::string_literal || T.Kind == tok::utf8_string_literal) {
       S += decodeStringLiteral(T.Text);
     } else if (T.Kind == tok::hash && P + 1 < Toks.size() &&
@@ -71,37 +70,36 @@ std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
                                    const NameResolver &Resolve) {
   // A directive that starts in the range is read to its end.
   RawTokens R = lexRange(Range, SM, LO, /*ToLineEnd=*/true);
-  const std::vector<AsmToken> &Toks = R.Toks;
-  const std::vector<bool> &StartOfLine = R.StartOfLine;
-  const std::vector<bool> &LeadingSpace = R.LeadingSpace;
+  const std::vector<RawToken> &Toks = R.Toks;
   llvm::StringRef Buf = R.Buffer;
   clang::FileID FID = R.File;
 
   std::vector<MacroAsm> Found;
   auto Loc = [&](unsigned Off) { return SM.getComposedLoc(FID, Off); };
   for (size_t I = 0; I + 2 < Toks.size(); ++I) {
-    if (Toks[I].Kind != tok::hash || !StartOfLine[I] ||
+    if (Toks[I].Kind != tok::hash || !Toks[I].StartOfLine ||
         !isIdent(Toks[I + 1], "define") ||
         Toks[I + 2].Kind != tok::raw_identifier)
       continue;
-    const AsmToken &Name = Toks[I + 2];
+    const RawToken &Name = Toks[I + 2];
     size_t J = I + 3;
     // `NAME(` with no space opens a function-like macro's parameter list.
-    if (J < Toks.size() && Toks[J].Kind == tok::l_paren && !LeadingSpace[J] &&
-        !StartOfLine[J]) {
-      while (J < Toks.size() && !StartOfLine[J] && Toks[J].Kind != tok::r_paren)
+    if (J < Toks.size() && Toks[J].Kind == tok::l_paren &&
+        !Toks[J].LeadingSpace && !Toks[J].StartOfLine) {
+      while (J < Toks.size() && !Toks[J].StartOfLine &&
+             Toks[J].Kind != tok::r_paren)
         ++J;
       ++J;
     }
     size_t BodyEnd = J;
-    while (BodyEnd < Toks.size() && !StartOfLine[BodyEnd])
+    while (BodyEnd < Toks.size() && !Toks[BodyEnd].StartOfLine)
       ++BodyEnd;
     if (BodyEnd == J) {
       I = BodyEnd - 1;
       continue;
     }
-    llvm::ArrayRef<AsmToken> Body = llvm::ArrayRef(Toks).slice(J, BodyEnd - J);
-    const AsmToken &LastTok = Body.back();
+    llvm::ArrayRef<RawToken> Body = llvm::ArrayRef(Toks).slice(J, BodyEnd - J);
+    const RawToken &LastTok = Body.back();
     SourceRange Definition(Loc(Toks[I].Offset),
                            Loc(LastTok.Offset + LastTok.Text.size()));
     for (size_t K = 0; K < Body.size(); ++K) {
@@ -110,7 +108,7 @@ std::vector<MacroAsm> scanMacroAsm(SourceRange Range, const SourceManager &SM,
       MacroAsm M;
       size_t Close;
       bool Holes = false;
-      auto Pieces = [&](llvm::ArrayRef<AsmToken> Ts, size_t &P) {
+      auto Pieces = [&](llvm::ArrayRef<RawToken> Ts, size_t &P) {
         return macroPieces(Ts, P, Resolve, Holes);
       };
       if (!readAsmStatement(Body, Buf, K, Pieces, M.Asm, Close))

@@ -132,10 +132,10 @@ public:
 
   void onEndOfTranslationUnit() override {
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
-      forEachRawAsm(B.Tokens, [&](SourceLocation Loc, StringRef Text) {
+      forEachRawAsm(B.Raw, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, "code the host-side parse skips (#if branch)");
       });
-      checkSkippedWmma(B.Tokens);
+      checkSkippedWmma(B.Raw);
     }
   }
 
@@ -250,7 +250,8 @@ private:
   }
 
   /// wmma::mma_sync in a skipped branch: the tile is unknown there.
-  void checkSkippedWmma(const std::vector<RawToken> &Tokens) {
+  void checkSkippedWmma(const RawFileTokens &Raw) {
+    const std::vector<RawToken> &Tokens = Raw.Tokens;
     for (size_t I = 2; I < Tokens.size(); ++I) {
       const RawToken &T = Tokens[I];
       if (T.Kind != tok::raw_identifier ||
@@ -258,8 +259,8 @@ private:
           Tokens[I - 1].Kind != tok::coloncolon || Tokens[I - 2].Text != "wmma")
         continue;
       if (Finding *Out = reportOnce(
-              Tokens[I - 2].Loc, "tensor-core.wmma", Severity::Error,
-              "WMMA " + T.Text +
+              Raw.loc(Tokens[I - 2]), "tensor-core.wmma", Severity::Error,
+              "WMMA " + T.Text.str() +
                   " in code the host-side parse skips (#if "
                   "branch) has no AMD counterpart; its tile was not analyzed"))
         Out->Suggestion = "MFMA builtins or rocwmma::mma_sync; see "

@@ -85,7 +85,7 @@ public:
   /// A skipped #if branch in a user file and its raw tokens.
   struct SkippedBranch {
     clang::SourceRange Range;
-    std::vector<RawToken> Tokens;
+    RawFileTokens Raw;
   };
   /// The skipped branches that lie in user files, in source order of
   /// skipping, each raw-lexed once (on the first call, after the parse).

@@ -2,7 +2,6 @@
 #include "analysis/SkippedCode.h"
 
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
@@ -21,16 +20,6 @@ private:
   std::vector<SourceRange> &Out;
 };
 
-/// The characters between the quotes of a raw string-literal token (u8"..",
-/// L".." and the like); raw strings R"(..)" are rare in asm and kept whole.
-std::string literalContent(StringRef Spelling) {
-  size_t Open = Spelling.find('"');
-  size_t Close = Spelling.rfind('"');
-  if (Open == StringRef::npos || Close <= Open)
-    return Spelling.str();
-  return Spelling.substr(Open + 1, Close - Open - 1).str();
-}
-
 bool isAsmKeyword(const RawToken &T) {
   return T.Kind == tok::raw_identifier &&
          (T.Text == "asm" || T.Text == "__asm__" || T.Text == "__asm");
@@ -48,9 +37,9 @@ void recordSkippedRanges(Preprocessor &PP, std::vector<SourceRange> &Out) {
   PP.addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Out));
 }
 
-std::vector<RawToken> lexRaw(const SourceManager &SM, const LangOptions &LO,
-                             SourceRange Range) {
-  std::vector<RawToken> Out;
+RawFileTokens lexRaw(const SourceManager &SM, const LangOptions &LO,
+                     SourceRange Range) {
+  RawFileTokens Out;
   SourceLocation Begin = SM.getFileLoc(Range.getBegin());
   SourceLocation End = SM.getFileLoc(Range.getEnd());
   FileID FID = SM.getFileID(Begin);
@@ -60,26 +49,17 @@ std::vector<RawToken> lexRaw(const SourceManager &SM, const LangOptions &LO,
   StringRef Buffer = SM.getBufferData(FID, &Invalid);
   if (Invalid)
     return Out;
-  unsigned BeginOff = SM.getFileOffset(Begin);
-  unsigned EndOff = std::min<unsigned>(SM.getFileOffset(End), Buffer.size());
-  Lexer L(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
-          Buffer.begin() + BeginOff, Buffer.end());
-  Token Tok;
-  for (bool AtEnd = false; !AtEnd;) {
-    AtEnd = L.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= EndOff)
-      break;
-    StringRef Spelling(SM.getCharacterData(Tok.getLocation()), Tok.getLength());
-    RawToken T{Tok.getLocation(), Tok.getKind(), Spelling.str()};
-    if (tok::isStringLiteral(Tok.getKind()))
-      T.Text = literalContent(Spelling);
-    Out.push_back(std::move(T));
-  }
+  Out.FileStart = SM.getLocForStartOfFile(FID);
+  RawLexOptions Opts;
+  Opts.Begin = SM.getFileOffset(Begin);
+  Opts.End = SM.getFileOffset(End);
+  Out.Tokens = lexRawTokens(Buffer, LO, Opts);
   return Out;
 }
 
-void forEachRawAsm(const std::vector<RawToken> &Tokens,
+void forEachRawAsm(const RawFileTokens &Raw,
                    const std::function<void(SourceLocation, StringRef)> &Fn) {
+  const std::vector<RawToken> &Tokens = Raw.Tokens;
   for (size_t I = 0; I < Tokens.size(); ++I) {
     if (!isAsmKeyword(Tokens[I]))
       continue;
@@ -90,9 +70,9 @@ void forEachRawAsm(const std::vector<RawToken> &Tokens,
       continue;
     std::string Text;
     for (++J; J < Tokens.size() && tok::isStringLiteral(Tokens[J].Kind); ++J)
-      Text += Tokens[J].Text;
+      Text += stringLiteralContent(Tokens[J].Text);
     if (!Text.empty())
-      Fn(Tokens[I].Loc, Text);
+      Fn(Raw.loc(Tokens[I]), Text);
   }
 }
 

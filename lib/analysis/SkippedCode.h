@@ -11,8 +11,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/RawLexer.h"
+
 #include "clang/Basic/SourceLocation.h"
-#include "clang/Basic/TokenKinds.h"
 #include "clang/Lex/PPCallbacks.h"
 
 #include <functional>
@@ -32,24 +33,28 @@ namespace hipwright {
 void recordSkippedRanges(clang::Preprocessor &PP,
                          std::vector<clang::SourceRange> &Out);
 
-/// A token of raw-lexed text. For a string literal, Text is its content
-/// without quotes or prefix; for an identifier, its spelling.
-struct RawToken {
-  clang::SourceLocation Loc;
-  clang::tok::TokenKind Kind;
-  std::string Text;
+/// Raw tokens (frontend/RawLexer.h) of part of one file the SourceManager
+/// holds, and where that file starts, so a token's offset becomes a
+/// location a finding can be reported at.
+struct RawFileTokens {
+  clang::SourceLocation FileStart;
+  std::vector<RawToken> Tokens;
+
+  clang::SourceLocation loc(const RawToken &T) const {
+    return FileStart.getLocWithOffset(T.Offset);
+  }
 };
 
-/// Raw-lexes \p Range of one file.
-std::vector<RawToken> lexRaw(const clang::SourceManager &SM,
-                             const clang::LangOptions &LO,
-                             clang::SourceRange Range);
+/// Raw-lexes \p Range of one file; comments are dropped. Empty when the
+/// range spans files or its file cannot be read.
+RawFileTokens lexRaw(const clang::SourceManager &SM,
+                     const clang::LangOptions &LO, clang::SourceRange Range);
 
 /// Calls \p Fn with the text of each `asm(...)` / `asm volatile(...)`
-/// template among \p Tokens (adjacent string literals joined, as the
-/// compiler joins them), located at the `asm` keyword.
+/// template among \p Raw's tokens (the contents of adjacent string literals
+/// joined, as the compiler joins them), located at the `asm` keyword.
 void forEachRawAsm(
-    const std::vector<RawToken> &Tokens,
+    const RawFileTokens &Raw,
     const std::function<void(clang::SourceLocation, llvm::StringRef)> &Fn);
 
 } // namespace hipwright

@@ -1,8 +1,9 @@
 //===- Suppressions.cpp - NOLINT comments ---------------------------------===//
 #include "findings/Suppressions.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
+#include "frontend/RawLexer.h"
+#include "support/LineIndex.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 using namespace llvm;
@@ -68,30 +69,15 @@ Finding problem(StringRef File, const Marker &M, std::string Message) {
 FileSuppressions parseSuppressions(StringRef File, StringRef Buffer) {
   std::vector<Marker> Markers;
   if (Buffer.contains("NOLINT")) {
-    clang::LangOptions LO;
-    LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus17 = LO.CUDA = true;
-    LO.LineComment = true;
-    clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
-                     Buffer.begin(), Buffer.begin(), Buffer.end());
-    Lex.SetCommentRetentionState(true);
-    clang::Token Tok;
-    unsigned LineNo = 1;
-    const char *Counted = Buffer.begin();
-    while (true) {
-      Lex.LexFromRawLexer(Tok);
-      if (Tok.is(clang::tok::eof))
-        break;
+    RawLexOptions Opts;
+    Opts.KeepComments = true;
+    LineIndex Lines(Buffer);
+    for (const RawToken &Tok :
+         lexRawTokens(Buffer, rawScanLangOptions(), Opts)) {
       if (!Tok.is(clang::tok::comment))
         continue;
-      const char *End = Lex.getBufferLocation();
-      const char *Start = End - Tok.getLength();
-      LineNo += StringRef(Counted, Start - Counted).count('\n');
-      Counted = Start;
-      StringRef Before(Buffer.begin(), Start - Buffer.begin());
-      size_t Nl = Before.rfind('\n');
-      unsigned Col =
-          Nl == StringRef::npos ? Before.size() + 1 : Before.size() - Nl;
-      scanComment(StringRef(Start, Tok.getLength()), LineNo, Col, Markers);
+      auto [LineNo, Col] = Lines.lineAndColumn(Tok.Offset);
+      scanComment(Tok.Text, LineNo, Col, Markers);
     }
   }
 

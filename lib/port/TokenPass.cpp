@@ -1,9 +1,9 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
+#include "frontend/RawLexer.h"
 #include "support/LineIndex.h"
 
 #include "clang/Basic/IdentifierTable.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -16,47 +16,7 @@ using clang::tok::TokenKind;
 
 namespace hipwright {
 
-std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, unsigned Offset) {
-  Offset = std::min<size_t>(Offset, Buffer.size());
-  StringRef Before = Buffer.take_front(Offset);
-  unsigned Line = 1 + Before.count('\n');
-  size_t LastNl = Before.rfind('\n');
-  unsigned Col = LastNl == StringRef::npos ? Offset + 1 : Offset - LastNl;
-  return {Line, Col};
-}
-
 namespace {
-
-/// A token of the file, located by byte offset.
-struct RawToken {
-  TokenKind Kind;
-  unsigned Offset;
-  unsigned Length;
-  bool StartOfLine;
-  StringRef Text;
-};
-
-std::vector<RawToken> lexFile(StringRef Buffer,
-                              const clang::LangOptions &LangOpts) {
-  std::vector<RawToken> Tokens;
-  // The raw lexer needs some location to stamp on tokens; we only use
-  // offsets, computed from the lexer's buffer pointer.
-  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LangOpts,
-                   Buffer.begin(), Buffer.begin(), Buffer.end());
-  Lex.SetCommentRetentionState(false);
-  clang::Token Tok;
-  while (true) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(clang::tok::eof))
-      break;
-    unsigned End = Lex.getBufferLocation() - Buffer.begin();
-    unsigned Start = End - Tok.getLength();
-    Tokens.push_back({Tok.getKind(), Start, Tok.getLength(),
-                      Tok.isAtStartOfLine(),
-                      Buffer.substr(Start, Tok.getLength())});
-  }
-  return Tokens;
-}
 
 /// CUDA's version macros have no HIP twin with the same meaning. They are
 /// renamed to hipwright macros that a prologue at the top of the file
@@ -123,7 +83,7 @@ const StringRef kUtf8Bom = "\xEF\xBB\xBF";
 class TokenTranslator {
 public:
   TokenTranslator(const TokenPassInput &In, TuResult &Out)
-      : In(In), Out(Out), Toks(lexFile(In.Buffer, *In.LangOpts)) {}
+      : In(In), Out(Out), Toks(lexRawTokens(In.Buffer, *In.LangOpts)) {}
 
   void run() {
     for (size_t I = 0; I < Toks.size();) {
@@ -225,8 +185,10 @@ private:
     if (Path == "hip/hip_runtime.h")
       HasRuntimeInclude = true;
     const Rule *R = In.Rules->lookupHeader(Path);
-    RawToken PathTok{clang::tok::unknown, PathOffset,
-                     static_cast<unsigned>(Path.size()), false, Path};
+    RawToken PathTok;
+    PathTok.Offset = PathOffset;
+    PathTok.Length = Path.size();
+    PathTok.Text = Path;
     if (!R) {
       if (looksLikeCudaHeader(Path) && inToolkit(Path)) {
         reference(PathTok, "", "unknown", false);

@@ -62,8 +62,4 @@ struct TokenPassInput {
 /// Appends this file's edits, API references and findings to \p Out.
 void runTokenPass(const TokenPassInput &In, TuResult &Out);
 
-/// Computes 1-based line and column of \p Offset in \p Buffer.
-std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Buffer,
-                                            unsigned Offset);
-
 } // namespace hipwright

@@ -1,8 +1,7 @@
 //===- SourceScan.cpp - what a token pass sees in one CUDA file -----------===//
 #include "report/SourceScan.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
+#include "frontend/RawLexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
@@ -47,35 +46,6 @@ unsigned nvidiaOnlyArchFloor(StringRef Condition) {
 
 namespace {
 
-struct Tok {
-  clang::tok::TokenKind Kind;
-  size_t Offset;
-  StringRef Text;
-  bool StartOfLine;
-};
-
-std::vector<Tok> lexAll(StringRef Text) {
-  clang::LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
-  LO.CUDA = true;
-  std::vector<Tok> Out;
-  // The raw lexer stamps some location on tokens; only offsets are used.
-  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
-                   Text.begin(), Text.begin(), Text.end());
-  Lex.SetCommentRetentionState(false);
-  clang::Token T;
-  while (true) {
-    Lex.LexFromRawLexer(T);
-    if (T.is(clang::tok::eof))
-      break;
-    size_t End = Lex.getBufferLocation() - Text.begin();
-    size_t Start = End - T.getLength();
-    Out.push_back({T.getKind(), Start, Text.substr(Start, T.getLength()),
-                   T.isAtStartOfLine()});
-  }
-  return Out;
-}
-
 /// One past the end of the logical line starting at \p Off (backslash
 /// continuations joined).
 size_t logicalLineEnd(StringRef Text, size_t Off) {
@@ -111,12 +81,12 @@ std::string collapse(StringRef S) {
   return Out;
 }
 
-bool isIdent(const Tok &T) { return T.Kind == clang::tok::raw_identifier; }
+bool isIdent(const RawToken &T) { return T.Kind == clang::tok::raw_identifier; }
 
 class Scanner {
 public:
   Scanner(StringRef Text, const LibraryTable &Libs)
-      : Text(Text), Libs(Libs), Toks(lexAll(Text)) {
+      : Text(Text), Libs(Libs), Toks(lexRawTokens(Text, rawScanLangOptions())) {
     for (size_t I = 0; I < Text.size(); ++I)
       if (Text[I] == '\n')
         LineStarts.push_back(I + 1);
@@ -124,7 +94,7 @@ public:
 
   SourceScanResult run() {
     for (size_t I = 0; I < Toks.size();) {
-      const Tok &T = Toks[I];
+      const RawToken &T = Toks[I];
       if (T.Kind == clang::tok::hash && T.StartOfLine) {
         I = directive(I);
         continue;
@@ -146,7 +116,7 @@ public:
 private:
   StringRef Text;
   const LibraryTable &Libs;
-  std::vector<Tok> Toks;
+  std::vector<RawToken> Toks;
   std::vector<size_t> LineStarts{0};
   SourceScanResult R;
   /// Open #if blocks: the gate's index (or -1) and whether the block is
@@ -168,7 +138,7 @@ private:
 
   /// A library named by token \p I: a namespace qualifier or an API prefix.
   void use(size_t I) {
-    const Tok &T = Toks[I];
+    const RawToken &T = Toks[I];
     if (!isIdent(T))
       return;
     bool Qualifier = I + 1 < Toks.size() &&
@@ -260,7 +230,7 @@ private:
     // Declarator up to the parameter list: the name is the last identifier
     // outside template arguments; attribute-like macros are skipped whole.
     for (; J < Toks.size(); ++J) {
-      const Tok &T = Toks[J];
+      const RawToken &T = Toks[J];
       if (T.Kind == clang::tok::hash && T.StartOfLine)
         return I + 1;
       if (T.Kind == clang::tok::semi || T.Kind == clang::tok::l_brace ||
@@ -311,7 +281,7 @@ private:
     // the #if stack stays right, library uses recorded.
     unsigned Depth = 0;
     for (; J < Toks.size();) {
-      const Tok &T = Toks[J];
+      const RawToken &T = Toks[J];
       if (T.Kind == clang::tok::hash && T.StartOfLine) {
         J = directive(J);
         continue;

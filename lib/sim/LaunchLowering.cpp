@@ -21,7 +21,7 @@ bool isKeywordLike(const LoweringContext &C, size_t I) {
 
 /// Whether the token at \p I can end the expression left of `::`/`.`.
 bool endsPostfix(const LoweringContext &C, size_t I) {
-  const SimToken &T = C[I];
+  const RawToken &T = C[I];
   return (T.is(tok::raw_identifier) && !isKeywordLike(C, I)) ||
          T.is(tok::greater) || T.is(tok::greatergreater) ||
          T.is(tok::r_paren) || T.is(tok::r_square);
@@ -36,7 +36,7 @@ Expected<size_t> calleeStart(const LoweringContext &C, size_t Lt) {
     return Fail();
   size_t J = Lt - 1;
   while (true) {
-    const SimToken &T = C[J];
+    const RawToken &T = C[J];
     if (T.is(tok::r_paren) || T.is(tok::r_square)) {
       size_t Open = C.matchBackward(J);
       if (Open == StringRef::npos)
@@ -70,7 +70,7 @@ Expected<size_t> calleeStart(const LoweringContext &C, size_t Lt) {
       --Start;
     if (Start == 0)
       return Start;
-    const SimToken &P = C[Start - 1];
+    const RawToken &P = C[Start - 1];
     if (!(P.is(tok::coloncolon) || P.is(tok::period) || P.is(tok::arrow) ||
           P.is(tok::hashhash)))
       return Start;

@@ -2,10 +2,7 @@
 #include "sim/LoweringContext.h"
 
 #include "edit/EditSet.h"
-#include "port/TokenPass.h"
-
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
+#include "frontend/RawLexer.h"
 
 #include <algorithm>
 
@@ -14,34 +11,8 @@ namespace tok = clang::tok;
 
 namespace hipwright::sim::detail {
 
-std::vector<SimToken> lexForSimulation(StringRef Source) {
-  clang::LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 =
-      LO.CPlusPlus20 = LO.CUDA = true;
-  LO.Bool = true;
-  // Set by the language standard in a real compile, not by the flags above:
-  // without it `//*****` opens a block comment that can swallow the file.
-  LO.LineComment = true;
-  std::vector<SimToken> Tokens;
-  // Offsets come from the lexer's buffer pointer; the location is a dummy.
-  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
-                   Source.begin(), Source.begin(), Source.end());
-  Lex.SetCommentRetentionState(false);
-  clang::Token Tok;
-  int Directive = -1, Directives = 0;
-  while (true) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof))
-      break;
-    unsigned End = Lex.getBufferLocation() - Source.begin();
-    unsigned Start = End - Tok.getLength();
-    if (Tok.isAtStartOfLine())
-      Directive = Tok.is(tok::hash) ? Directives++ : -1;
-    Tokens.push_back({Tok.getKind(), Start, Tok.getLength(),
-                      Tok.isAtStartOfLine(), Directive,
-                      Source.substr(Start, Tok.getLength())});
-  }
-  return Tokens;
+std::vector<RawToken> lexForSimulation(StringRef Source) {
+  return lexRawTokens(Source, rawScanLangOptions());
 }
 
 unsigned lineOf(StringRef Source, unsigned Offset) {
@@ -51,7 +22,7 @@ unsigned lineOf(StringRef Source, unsigned Offset) {
 LoweringContext::LoweringContext(StringRef Src, StringRef File)
     : Src(Src), File(File), All(lexForSimulation(Src)) {}
 
-void LoweringContext::enterSegment(std::vector<const SimToken *> Seg,
+void LoweringContext::enterSegment(std::vector<const RawToken *> Seg,
                                    bool Define, StringSet<> Params) {
   S = std::move(Seg);
   InDefine = Define;
@@ -144,7 +115,7 @@ Expected<std::string> LoweringContext::breaksIn(unsigned Begin,
                                                 unsigned End) const {
   auto It = std::lower_bound(
       All.begin(), All.end(), Begin,
-      [](const SimToken &T, unsigned O) { return T.Offset < O; });
+      [](const RawToken &T, unsigned O) { return T.Offset < O; });
   for (; It != All.end() && It->Offset < End; ++It)
     if ((It->Directive >= 0) != InDefine)
       return error(It->Offset, "a preprocessor directive inside a kernel "

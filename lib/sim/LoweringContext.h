@@ -39,10 +39,10 @@ public:
   LoweringContext(llvm::StringRef Src, llvm::StringRef File);
 
   /// Every token of the file, in order.
-  const std::vector<SimToken> &tokens() const { return All; }
+  const std::vector<RawToken> &tokens() const { return All; }
 
   /// Makes \p Seg the segment later calls index into.
-  void enterSegment(std::vector<const SimToken *> Seg, bool Define,
+  void enterSegment(std::vector<const RawToken *> Seg, bool Define,
                     llvm::StringSet<> Params);
   bool inDefine() const { return InDefine; }
   bool isMacroParam(llvm::StringRef Name) const {
@@ -50,7 +50,7 @@ public:
   }
 
   size_t size() const { return S.size(); }
-  const SimToken &operator[](size_t I) const { return *S[I]; }
+  const RawToken &operator[](size_t I) const { return *S[I]; }
   unsigned endOf(size_t I) const { return S[I]->Offset + S[I]->Length; }
   bool kind(size_t I, clang::tok::TokenKind K) const {
     return I < S.size() && S[I]->is(K);
@@ -92,11 +92,11 @@ public:
 
 private:
   llvm::StringRef Src, File;
-  std::vector<SimToken> All;
+  std::vector<RawToken> All;
   std::vector<Replacement> Edits;
 
   // State of the segment being lowered.
-  std::vector<const SimToken *> S;
+  std::vector<const RawToken *> S;
   bool InDefine = false;
   llvm::StringSet<> MacroParams;
 };

@@ -24,7 +24,7 @@ bool opensFunctionBody(const LoweringContext &C, size_t I) {
   size_t J = I - 1;
   // A trailing return type: walk back over type-ish tokens to `->`.
   for (size_t K = J;; --K) {
-    const SimToken &T = C[K];
+    const RawToken &T = C[K];
     if (T.is(tok::arrow)) {
       if (K == 0)
         return false;
@@ -47,7 +47,7 @@ bool opensFunctionBody(const LoweringContext &C, size_t I) {
       break;
   }
   while (true) {
-    const SimToken &T = C[J];
+    const RawToken &T = C[J];
     if (T.is(tok::r_paren)) {
       size_t Open = C.matchBackward(J);
       if (Open == StringRef::npos)
@@ -121,7 +121,7 @@ bool isDeclSpecifier(StringRef W) {
 size_t declarationStart(const LoweringContext &C, size_t I) {
   size_t Start = I;
   while (Start > 0) {
-    const SimToken &P = C[Start - 1];
+    const RawToken &P = C[Start - 1];
     if (P.is(tok::r_paren)) {
       size_t Open = C.matchBackward(Start - 1);
       if (Open == StringRef::npos || Open == 0 ||
@@ -197,7 +197,7 @@ Error lowerShared(LoweringContext &C, size_t I, bool InFunction) {
   size_t End = I + 1;
   int Angles = 0; // template arguments of the type: `X<int, 2>`
   for (size_t J = Start; J < C.size(); ++J) {
-    const SimToken &T = C[J];
+    const RawToken &T = C[J];
     Angles +=
         T.is(tok::less) - T.is(tok::greater) - 2 * T.is(tok::greatergreater);
     if (T.is(tok::semi) || T.is(tok::equal) || T.is(tok::l_brace) ||

@@ -22,9 +22,8 @@ namespace hipwright::sim {
 namespace {
 
 using detail::LoweringContext;
-using detail::SimToken;
 
-Error lowerSegment(LoweringContext &C, std::vector<const SimToken *> Seg,
+Error lowerSegment(LoweringContext &C, std::vector<const RawToken *> Seg,
                    bool Define, StringSet<> Params) {
   C.enterSegment(std::move(Seg), Define, std::move(Params));
   detail::FunctionScopes Scopes;
@@ -50,7 +49,7 @@ Error lowerSegment(LoweringContext &C, std::vector<const SimToken *> Seg,
   return Error::success();
 }
 
-Error lowerDefine(LoweringContext &C, const std::vector<const SimToken *> &D) {
+Error lowerDefine(LoweringContext &C, const std::vector<const RawToken *> &D) {
   // #define NAME body / #define NAME(params) body; other directives (#if,
   // #include, #pragma, ...) are not code and stay as written.
   if (D.size() < 3 || !D[1]->isIdent("define") ||
@@ -68,7 +67,7 @@ Error lowerDefine(LoweringContext &C, const std::vector<const SimToken *> &D) {
         Params.insert("__VA_ARGS__");
     ++Body;
   }
-  std::vector<const SimToken *> Seg(D.begin() + std::min(Body, D.size()),
+  std::vector<const RawToken *> Seg(D.begin() + std::min(Body, D.size()),
                                     D.end());
   return lowerSegment(C, Seg, /*Define=*/true, std::move(Params));
 }
@@ -79,9 +78,9 @@ Expected<std::string> lowerForSimulation(StringRef Source, StringRef FileName) {
   LoweringContext C(Source, FileName);
   // A "segment" is the token sequence one construct must lie in: the code
   // (all tokens outside directives) or one #define body.
-  std::vector<const SimToken *> Code;
-  std::vector<std::vector<const SimToken *>> Dirs;
-  for (const SimToken &T : C.tokens()) {
+  std::vector<const RawToken *> Code;
+  std::vector<std::vector<const RawToken *>> Dirs;
+  for (const RawToken &T : C.tokens()) {
     if (T.Directive < 0) {
       Code.push_back(&T);
       continue;

@@ -11,7 +11,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "clang/Basic/TokenKinds.h"
+#include "frontend/RawLexer.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -37,25 +38,9 @@ llvm::Expected<std::string> lowerForSimulation(llvm::StringRef Source,
 
 namespace detail {
 
-/// A token of the raw-lexed file. Directive is the index of the preprocessor
-/// directive (counting from 0) the token belongs to, or -1 for code.
-struct SimToken {
-  clang::tok::TokenKind Kind;
-  unsigned Offset;
-  unsigned Length;
-  bool StartOfLine;
-  int Directive;
-  llvm::StringRef Text;
-
-  bool is(clang::tok::TokenKind K) const { return Kind == K; }
-  bool isIdent(llvm::StringRef Name) const {
-    return Kind == clang::tok::raw_identifier && Text == Name;
-  }
-};
-
 /// Raw-lexes \p Source as CUDA C++ (so `<<<` and `>>>` are single tokens);
 /// comments are dropped.
-std::vector<SimToken> lexForSimulation(llvm::StringRef Source);
+std::vector<RawToken> lexForSimulation(llvm::StringRef Source);
 
 /// 1-based line of \p Offset in \p Source.
 unsigned lineOf(llvm::StringRef Source, unsigned Offset);

@@ -14,8 +14,6 @@ namespace tok = clang::tok;
 namespace hipwright::sim {
 namespace {
 
-using detail::SimToken;
-
 /// Header prefixes of libraries the runtime does not simulate, with the name
 /// a user knows them by. Longer prefixes first where one extends another.
 struct Library {
@@ -109,7 +107,7 @@ public:
   std::optional<std::string> run() {
     std::vector<bool> Dead; // per open #if: is this branch `#if 0`?
     for (size_t I = 0; I < Toks.size();) {
-      const SimToken &T = Toks[I];
+      const RawToken &T = Toks[I];
       if (T.is(tok::hash) && T.StartOfLine) {
         size_t End = I + 1;
         while (End < Toks.size() && Toks[End].Directive == T.Directive)
@@ -129,7 +127,7 @@ public:
 
 private:
   StringRef Src;
-  std::vector<SimToken> Toks;
+  std::vector<RawToken> Toks;
 
   static bool isDead(const std::vector<bool> &Dead) {
     for (bool D : Dead)
@@ -213,7 +211,7 @@ private:
   }
 
   std::optional<std::string> code(size_t I) {
-    const SimToken &T = Toks[I];
+    const RawToken &T = Toks[I];
     if (!T.is(tok::raw_identifier))
       return std::nullopt;
     StringRef Name = T.Text;

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "edit/EditSet.h"
+#include "frontend/RawLexer.h"
 #include "port/TokenPass.h"
 #include "port/UnifiedDiff.h"
 #include "rules/RuleTable.h"

@@ -1,5 +1,5 @@
 #include "support/LineIndex.h"
-#include "port/TokenPass.h"
+#include "frontend/RawLexer.h"
 
 #include <catch2/catch.hpp>
 
