@@ -4,6 +4,7 @@
 #include "buildfiles/BuildFiles.h"
 #include "report/BuildFileLinks.h"
 #include "report/Classify.h"
+#include "report/HipAlternatives.h"
 #include "report/SourceScan.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -90,12 +91,18 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
     const FileOutcome *File;
     SourceScanResult Scan;
   };
-  std::vector<Scanned> Files;
+  // Files: the checklist's. Unlisted: files HIP already and plain C++
+  // files, read only for what they #include.
+  std::vector<Scanned> Files, Unlisted;
   unsigned WithoutCuda = 0;
   for (const FileOutcome &F : R.Files) {
-    if (F.BuildFile || F.AlreadyHip)
+    if (F.BuildFile)
       continue;
     Scanned S{&F, scanSource(F.Original, Libs)};
+    if (F.AlreadyHip) {
+      Unlisted.push_back(std::move(S));
+      continue;
+    }
     for (const LibraryUse &U : S.Scan.Uses) {
       Dependency &D = Deps[U.Library];
       ++D.Uses;
@@ -109,6 +116,7 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
     if (F.Status == FileStatus::Unchanged && !S.Scan.DeviceCode &&
         S.Scan.Uses.empty() && !Findings) {
       ++WithoutCuda;
+      Unlisted.push_back(std::move(S));
       continue;
     }
     Files.push_back(std::move(S));
@@ -146,6 +154,21 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
       if (K.Gate < 0)
         Generic[K.Name].push_back({S.File->Path, K.Line});
 
+  // Headers an #if chain swaps for an already-HIP one on AMD.
+  std::set<std::string> AllPaths, HipPaths;
+  for (const FileOutcome &F : R.Files)
+    if (!F.BuildFile) {
+      AllPaths.insert(F.Path);
+      if (F.AlreadyHip)
+        HipPaths.insert(F.Path);
+    }
+  std::vector<IncludingFile> Including;
+  for (const std::vector<Scanned> *V : {&Files, &Unlisted})
+    for (const Scanned &S : *V)
+      Including.push_back({S.File->Path, &S.Scan.Includes});
+  std::map<std::string, std::string> Swapped = hipAlternatives(
+      Including, AllPaths, HipPaths, [&](StringRef P) { return Rel(P); });
+
   struct Classified {
     const FileOutcome *File;
     FileFacts Facts;
@@ -161,6 +184,8 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
     FF.Launches = S.Scan.Launches;
     FF.FirstLaunchLine = S.Scan.FirstLaunchLine;
     FF.Libraries = firstUses(S.Scan.Uses);
+    if (auto It = Swapped.find(S.File->Path); It != Swapped.end())
+      FF.HipAlternative = It->second;
     Expected<const Config *> Cfg = In.Configs->forFile(S.File->Path);
     if (!Cfg)
       return Cfg.takeError();

@@ -135,6 +135,14 @@ Decision classifyFile(const FileFacts &File,
       D.Evidence.push_back(Kernel(I) + Kernels[I].Evidence.front());
     return D;
   }
+  // Rule 1b: a vendor header the tree swaps for an already-HIP one on AMD
+  // (ggml's vendors/cuda.h beside vendors/hip.h), whatever it holds.
+  if (!File.HipAlternative.empty()) {
+    D.Class = PortClass::Drop;
+    D.Evidence.push_back("the tree swaps it out on AMD: " +
+                         File.HipAlternative);
+    return D;
+  }
 
   std::vector<const LibraryRow *> Tooling, Replacing, Other;
   for (auto &[L, How] : File.Libraries)

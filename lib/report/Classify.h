@@ -62,6 +62,10 @@ struct FileFacts {
   /// <cublas_v2.h> (line 3)").
   std::vector<std::pair<const LibraryRow *, std::string>> Libraries;
   std::optional<ClassOverrideFact> Override;
+  /// Every #include of the file picks it in an #if chain whose HIP branch
+  /// takes an already-HIP file instead (report/HipAlternatives.h): where and
+  /// which; "" otherwise.
+  std::string HipAlternative;
 };
 
 struct Decision {

@@ -124,6 +124,9 @@ private:
   struct Open {
     int Gate;
     bool Alternative;
+    unsigned Line;         ///< of the #if that opened it
+    unsigned Branch;       ///< branches seen after the #if
+    std::string Directive; ///< the current branch's, collapsed
   };
   std::vector<Open> Stack;
 
@@ -181,6 +184,13 @@ private:
           StringRef Path = Rest.slice(1, E);
           if (const LibraryRow *L = Libs.byHeader(Path))
             addUse(L, Begin, "#include " + Rest.substr(0, E + 1).str());
+          ScannedInclude Inc{Path.str(), Rest[0] == '"', Line, 0, 0, ""};
+          if (!Stack.empty()) {
+            Inc.ChainLine = Stack.back().Line;
+            Inc.Branch = Stack.back().Branch;
+            Inc.BranchDirective = Stack.back().Directive;
+          }
+          R.Includes.push_back(std::move(Inc));
         }
       }
       return After();
@@ -191,7 +201,8 @@ private:
         Gate = R.Gates.size();
         R.Gates.push_back({Line, collapse(Rest), 0});
       }
-      Stack.push_back({Gate, false});
+      Stack.push_back({Gate, false, Line, 0,
+                       collapse("#" + Name.str() + " " + Rest.str())});
       return After();
     }
     if (Name == "elif" || Name == "else" || Name == "elifdef" ||
@@ -201,6 +212,8 @@ private:
         if (O.Gate >= 0 && !R.Gates[O.Gate].AlternativeLine)
           R.Gates[O.Gate].AlternativeLine = Line;
         O.Alternative = true;
+        ++O.Branch;
+        O.Directive = collapse("#" + Name.str() + " " + Rest.str());
       }
       return After();
     }

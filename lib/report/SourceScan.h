@@ -47,7 +47,25 @@ struct LibraryUse {
   std::string How; ///< "#include <cublas_v2.h>", "cub::", "cublasSgemm"
 };
 
+/// An `#include` line, with the #if branch it sits in: a chain that picks
+/// one vendor header per platform (`#if defined(USE_HIP)` "vendors/hip.h"
+/// `#else` "vendors/cuda.h") tells which header runs instead of which.
+struct ScannedInclude {
+  std::string Path; ///< as written between the quotes or brackets
+  bool Quoted = false;
+  unsigned Line = 0;
+  /// The line of the #if/#ifdef/#ifndef that opens the innermost block
+  /// around it; 0: not inside one.
+  unsigned ChainLine = 0;
+  /// 0: the #if branch itself; 1, 2, ...: the #elif/#else branches after it.
+  unsigned Branch = 0;
+  /// The branch's directive as written, collapsed ("#if defined(GGML_USE_HIP)",
+  /// "#else").
+  std::string BranchDirective;
+};
+
 struct SourceScanResult {
+  std::vector<ScannedInclude> Includes;
   std::vector<ScannedKernel> Kernels;
   std::vector<ArchGate> Gates;
   std::vector<LibraryUse> Uses; ///< in file order

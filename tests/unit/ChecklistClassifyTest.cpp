@@ -184,6 +184,50 @@ TEST_CASE("drop: an NVIDIA-only branch whose generic path is in the tree",
         std::string::npos);
 }
 
+TEST_CASE("drop: a vendor header the tree swaps for a HIP one",
+          "[report][checklist]") {
+  FileFacts F;
+  F.Path = "vendors/cuda.h";
+  F.Libraries = {{lib("cuBLAS"), "#include <cublas_v2.h>, line 4"}};
+  F.HipAlternative = "common.cuh:9 includes it under `#else`; on AMD the "
+                     "chain's `#if defined(USE_HIP)` branch includes "
+                     "vendors/hip.h instead, which is HIP already";
+  Classified C = classify(F);
+  CHECK(C.File.Class == PortClass::Drop);
+  CHECK(joined(C.File.Evidence)
+            .find("the tree swaps it out on AMD: "
+                  "common.cuh:9") == 0);
+  // Without the swap the same header replaces cuBLAS.
+  F.HipAlternative.clear();
+  CHECK(classify(F).File.Class == PortClass::ReplaceWithLibrary);
+}
+
+TEST_CASE("the token pass places each include in its #if branch",
+          "[report][checklist]") {
+  SourceScanResult S = scanSource("#include \"always.h\"\n"
+                                  "#if defined(USE_HIP)\n"
+                                  "#include \"vendors/hip.h\"\n"
+                                  "#elif defined(USE_MUSA)\n"
+                                  "#include \"vendors/musa.h\"\n"
+                                  "#else // CUDA\n"
+                                  "#include <vendors/cuda.h>\n"
+                                  "#endif\n",
+                                  LibraryTable::builtin());
+  REQUIRE(S.Includes.size() == 4);
+  CHECK(S.Includes[0].ChainLine == 0);
+  CHECK(S.Includes[1].Path == "vendors/hip.h");
+  CHECK(S.Includes[1].Quoted);
+  CHECK(S.Includes[1].ChainLine == 2);
+  CHECK(S.Includes[1].Branch == 0);
+  CHECK(S.Includes[1].BranchDirective == "#if defined(USE_HIP)");
+  CHECK(S.Includes[2].Branch == 1);
+  CHECK(S.Includes[2].BranchDirective == "#elif defined(USE_MUSA)");
+  CHECK(S.Includes[3].Line == 7);
+  CHECK_FALSE(S.Includes[3].Quoted);
+  CHECK(S.Includes[3].Branch == 2);
+  CHECK(S.Includes[3].BranchDirective.find("#else") == 0);
+}
+
 TEST_CASE("drop: a host wrapper of NVIDIA-only tooling",
           "[report][checklist]") {
   FileFacts F;

@@ -214,6 +214,56 @@ TEST_CASE("a library hipwright does not translate makes the hours a floor",
   CHECK(evidence(*Blas).find("the hours leave out") == std::string::npos);
 }
 
+TEST_CASE("vendor headers an #if chain swaps for a HIP one are dropped",
+          "[report][checklist]") {
+  Tree T;
+  T.source("common.cuh", "#pragma once\n"
+                         "#include \"util.h\"\n"
+                         "#if defined(GGML_USE_HIP)\n"
+                         "#include \"vendors/hip.h\"\n"
+                         "#elif defined(GGML_USE_MUSA)\n"
+                         "#include \"vendors/musa.h\"\n"
+                         "#else\n"
+                         "#include \"vendors/cuda.h\"\n"
+                         "#endif\n"
+                         "__device__ int twice(int x) { return 2 * x; }\n");
+  T.source("vendors/hip.h", "#include <hip/hip_runtime.h>\n"
+                            "#include <hipblas/hipblas.h>\n");
+  T.R.Files.back().AlreadyHip = true;
+  T.source("vendors/cuda.h", "#include <cuda_runtime.h>\n"
+                             "#include <cublas_v2.h>\n");
+  T.source("vendors/musa.h", "#include <musa_runtime.h>\n"
+                             "#include <cublas_v2.h>\n"
+                             "#define cublasCreate mublasCreate\n");
+  // Included in a chain that switches on something other than the
+  // platform: kept, although a branch of it is HIP.
+  T.source("fast.cuh", "#include <cublas_v2.h>\n");
+  T.source("util.h", "#if FAST_PATH\n"
+                     "#include \"fast.cuh\"\n"
+                     "#else\n"
+                     "#include \"vendors/hip.h\"\n"
+                     "#endif\n");
+  // Swapped in one place, included plainly in another: kept.
+  T.source("both.cuh", "#include <cublas_v2.h>\n");
+  T.source("a.cu", "#ifdef USE_HIP\n#include \"vendors/hip.h\"\n#else\n"
+                   "#include \"both.cuh\"\n#endif\n"
+                   "__global__ void k() {}\n");
+  T.source("b.cu", "#include \"both.cuh\"\n__global__ void k2() {}\n");
+  json::Object R = T.build();
+  const json::Object *Cuda = entry(R, "files", "path", "vendors/cuda.h");
+  CHECK(*Cuda->getString("class") == "drop");
+  CHECK(evidence(*Cuda).find(
+            "the tree swaps it out on AMD: common.cuh:8 includes it under "
+            "`#else`; on AMD the chain's `#if defined(GGML_USE_HIP)` branch "
+            "includes vendors/hip.h instead, which is HIP already") == 0);
+  CHECK(*entry(R, "files", "path", "vendors/musa.h")->getString("class") ==
+        "drop");
+  CHECK(*entry(R, "files", "path", "fast.cuh")->getString("class") ==
+        "replace-with-library");
+  CHECK(*entry(R, "files", "path", "both.cuh")->getString("class") ==
+        "replace-with-library");
+}
+
 TEST_CASE("long checklist reasons are cut in Markdown, not in JSON",
           "[report][checklist]") {
   Tree T;
