@@ -2,8 +2,9 @@
 //
 // The steps of the compile check for one file and one target: the AMD
 // build (clang's HIP toolchain, then the offload bundle's checks) and the
-// NVIDIA build (nvcc through the mapping header's stand-ins). Used by
-// CompileCheck.cpp only.
+// NVIDIA build (nvcc through the mapping header's stand-ins). Called by
+// CompileCheck.cpp; callers outside the compile check use CompileCheck.h
+// (the tests also build stand-ins with nvidiaStandIns).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
