@@ -209,7 +209,8 @@ for key in "${keys[@]}"; do
   for d in "${dirs[@]}"; do [[ -n "$d" ]] && args+=(--include "$d"); done
   mapfile -t files < <(grep . <<<"${groups[$key]}")
   status=0
-  "$check" --targets "$target" --work "$work/compile-check" --jobs "$jobs" \
+  # The check is `hipwright compile-check`: the same binary that ported.
+  HIPWRIGHT=$hipwright "$check" --targets "$target" --work "$work/compile-check" --jobs "$jobs" \
     "${args[@]}" "${files[@]}" >>"$results" 2>&1 || status=$?
   [[ $status -le 1 ]] ||
     { cat "$results" >&2; echo "samples_port: compile check exited $status" >&2; exit 2; }

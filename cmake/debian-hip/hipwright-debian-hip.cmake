@@ -5,9 +5,10 @@
 #   cmake -S OUT -B build --toolchain <hipwright>/cmake/debian-hip/hipwright-debian-hip.cmake \
 #         -DHIPWRIGHT_DEVICE_LIBS=<device-library overlay>
 #
-# HIPWRIGHT_DEVICE_LIBS is the overlay `tests/compile/hip_compile_check.sh`
-# builds in its work directory (devlibs-*: gfx942/gfx950 ISA files, hip.bc
-# folded in; docs/compile-check.md). On a ROCm installation none of this is
+# HIPWRIGHT_DEVICE_LIBS is the overlay `hipwright compile-check` (or
+# tests/compile/hip_compile_check.sh, which runs it) builds in its work
+# directory (devlibs-*: gfx942/gfx950 ISA files, hip.bc folded in;
+# docs/compile-check.md). On a ROCm installation none of this is
 # needed. What it works around (docs/build-files.md):
 #  - CMake wants <ROCm root>/lib/cmake/hip-lang; Debian keeps ROCm's packages
 #    in /usr/lib/x86_64-linux-gnu/cmake. A ROCm root in the build directory

@@ -25,9 +25,6 @@ std::string InstallLayout::dataDir() const {
 std::string InstallLayout::includeDir() const {
   return join(dataDir(), {"include"});
 }
-std::string InstallLayout::compileCheck() const {
-  return join(dataDir(), {"compile-check", "hip_compile_check.sh"});
-}
 std::string InstallLayout::simLibrary() const {
   return join(Prefix, {"lib", "hipwright", "libhipwright_simrt.a"});
 }

@@ -8,6 +8,8 @@
 //   <prefix>/share/hipwright/include/hipwright/...   shipped headers, CPU
 //                                                    runtime headers
 //   <prefix>/share/hipwright/compile-check/hip_compile_check.sh
+//                          a thin wrapper: execs <prefix>/bin/hipwright
+//                          compile-check (the check itself is in lib/verify)
 //   <prefix>/lib/hipwright/libhipwright_simrt.a      the CPU SIMT runtime
 //
 // The build tree has the same layout (CMake stages the files there), so a
@@ -24,10 +26,9 @@ namespace hipwright {
 struct InstallLayout {
   std::string Prefix; ///< the directory above bin/
 
-  std::string dataDir() const;      ///< <prefix>/share/hipwright
-  std::string includeDir() const;   ///< shipped headers (hipwright/*.h)
-  std::string compileCheck() const; ///< the compile-check script
-  std::string simLibrary() const;   ///< libhipwright_simrt.a
+  std::string dataDir() const;    ///< <prefix>/share/hipwright
+  std::string includeDir() const; ///< shipped headers (hipwright/*.h)
+  std::string simLibrary() const; ///< libhipwright_simrt.a
 };
 
 /// The layout around the running executable (from /proc/self/exe, with

@@ -1,6 +1,7 @@
 //===- BuildCells.h - the build cells of the verify matrix ------*- C++ -*-===//
 #pragma once
 
+#include "verify/CompileCheck.h"
 #include "verify/CompileFlags.h"
 #include "verify/Toolchain.h"
 #include "verify/VerifyMatrix.h"
@@ -18,10 +19,9 @@ namespace hipwright::verify {
 Cell buildWithNvcc(const Toolchain &T, llvm::StringRef Source,
                    llvm::StringRef WorkDir, const CompileFlags &Flags);
 
-/// file -> target -> cell, from one run of the compile check
-/// (tests/compile/hip_compile_check.sh) over \p Files for \p Targets
-/// (gfx* through clang's HIP toolchain; sm_* through nvcc and
-/// \p NvidiaMappingHeader), with the user's \p Flags.
+/// file -> target -> cell, from the compile check (CompileCheck.h) over
+/// \p Files for \p Targets (gfx* through clang's HIP toolchain; sm_*
+/// through nvcc and \p NvidiaMappingHeader), with the user's \p Flags.
 using BuildCells = std::map<std::string, std::map<std::string, Cell>>;
 BuildCells compileCheck(const Toolchain &T, llvm::ArrayRef<std::string> Files,
                         llvm::ArrayRef<std::string> Targets,
@@ -29,8 +29,9 @@ BuildCells compileCheck(const Toolchain &T, llvm::ArrayRef<std::string> Files,
                         const CompileFlags &Flags,
                         std::optional<std::string> NvidiaMappingHeader);
 
-/// Parses the compile check's report lines (PASS/FAIL/SKIP TARGET FILE:
-/// detail, a FAIL followed by indented compiler errors). Exposed for tests.
-BuildCells parseCompileCheckOutput(llvm::StringRef Output);
+/// The cells for the compile check's results: compiled -> pass, failed or
+/// toolchain missing -> fail (with the first error lines), skipped -> not
+/// run (with its reason).
+BuildCells buildCellsFrom(const CompileCheckOutcome &O);
 
 } // namespace hipwright::verify

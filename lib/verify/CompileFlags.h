@@ -27,16 +27,6 @@ struct CompileFlags {
       A.push_back("-D" + D);
     return A;
   }
-
-  /// As options of tests/compile/hip_compile_check.sh.
-  std::vector<std::string> compileCheckArgs() const {
-    std::vector<std::string> A;
-    for (const std::string &D : IncludeDirs)
-      A.insert(A.end(), {"--include", D});
-    for (const std::string &D : Defines)
-      A.insert(A.end(), {"--define", D});
-    return A;
-  }
 };
 
 } // namespace hipwright::verify

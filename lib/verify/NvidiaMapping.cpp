@@ -481,7 +481,7 @@ void emitPreamble(raw_ostream &OS, const Plan &P,
 // Use it through stand-ins for HIP's headers: hip/hip_runtime.h and friends
 // each define a macro and include this file, which then includes the CUDA
 // counterpart of that header (library headers only if installed). The
-// stand-ins tests/compile/hip_compile_check.sh writes (PATH MACRO):
+// stand-ins `hipwright compile-check` writes (PATH MACRO):
 )";
   for (const NvidiaShim &S : Shims)
     OS << "// hipwright-nvidia-shim: " << S.HipHeader << " " << S.Macro << "\n";

@@ -28,7 +28,7 @@ struct NvidiaShim {
 
 /// The stand-in headers the mapping header expects; the header also lists
 /// them in `// hipwright-nvidia-shim: PATH MACRO` comment lines, which is
-/// what tests/compile/hip_compile_check.sh reads.
+/// what the compile check reads (verify/TargetBuilds.h, nvidiaStandIns).
 std::vector<NvidiaShim> nvidiaMappingShims();
 
 } // namespace hipwright

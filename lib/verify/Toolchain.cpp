@@ -68,14 +68,6 @@ Toolchain findToolchain(std::optional<std::string> CudaPath) {
 
   T.LlvmBin = envPath("HIPWRIGHT_LLVM_BIN").value_or(HIPWRIGHT_VERIFY_LLVM_BIN);
 
-  T.CompileCheck = existing(envPath("HIPWRIGHT_COMPILE_CHECK"));
-  if (!T.CompileCheck && Layout)
-    T.CompileCheck = existing(Layout->compileCheck());
-  if (!T.CompileCheck)
-    T.Missing += "compile check script not found (expected " +
-                 (Layout ? Layout->compileCheck() : std::string("?")) +
-                 ", or set HIPWRIGHT_COMPILE_CHECK); ";
-
   if (Layout)
     T.ShippedInclude = existing(Layout->includeDir());
   T.SimInclude = existing(envPath("HIPWRIGHT_SIM_INCLUDE"));

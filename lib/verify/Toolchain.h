@@ -15,8 +15,7 @@ struct Toolchain {
   std::optional<std::string> Nvcc;           ///< CUDA toolkit's nvcc
   std::optional<std::string> CudaRoot;       ///< for -lcudart paths etc.
   std::optional<std::string> Clang;          ///< clang++ 22 (HIP and host C++)
-  std::optional<std::string> CompileCheck;   ///< hip_compile_check.sh
-  std::string LlvmBin;                       ///< LLVM tools for the check
+  std::string LlvmBin;                       ///< LLVM tools (compile check)
   std::optional<std::string> ShippedInclude; ///< include/ (hipwright/*.h)
   std::optional<std::string> SimInclude;     ///< include/hipwright/sim
   std::optional<std::string> SimLibrary;     ///< libhipwright_simrt.a
@@ -26,7 +25,7 @@ struct Toolchain {
 };
 
 /// Looks everything up. Environment overrides (for packagers and tests):
-/// HIPWRIGHT_NVCC, HIPWRIGHT_CLANG, HIPWRIGHT_COMPILE_CHECK,
+/// HIPWRIGHT_NVCC, HIPWRIGHT_CLANG,
 /// HIPWRIGHT_SIM_INCLUDE, HIPWRIGHT_SIM_LIB, HIPWRIGHT_LLVM_BIN.
 Toolchain findToolchain(std::optional<std::string> CudaPath);
 

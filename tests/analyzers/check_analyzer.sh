@@ -58,7 +58,7 @@ if grep -q 'CHECK-FIXES' "$test" || grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; t
     "$filecheck" "$test" --input-file "$work/fixed.cu" --check-prefix=CHECK-FIXES --dump-input=fail
   fi
   if grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; then
-    bash "$here/tests/compile/hip_compile_check.sh" --work "${HIPWRIGHT_COMPILE_WORK:-$work/cc}" \
+    HIPWRIGHT="$hw" bash "$here/tests/compile/hip_compile_check.sh" --work "${HIPWRIGHT_COMPILE_WORK:-$work/cc}" \
       --include "$(dirname "$test")" "$work/fixed.cu"
   fi
 fi

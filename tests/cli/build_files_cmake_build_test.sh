@@ -43,7 +43,7 @@ run 0 "port the sample project" "$hw" port "$root/tests/build_files/cuda_project
 # The device-library overlay, built by the compile check (which also checks
 # one ported source compiles for both targets).
 run 0 "compile check builds the device-library overlay" \
-  bash "$root/tests/compile/hip_compile_check.sh" --work "$work/cc" \
+  env HIPWRIGHT="$hw" bash "$root/tests/compile/hip_compile_check.sh" --work "$work/cc" \
   --targets gfx942,gfx950 "$work/src/src/saxpy.cu"
 devlibs=$(ls -d "$work"/cc/devlibs-* 2>/dev/null | head -1)
 [ -n "$devlibs" ] || { fail "no device-library overlay in $work/cc"; exit 1; }

@@ -18,7 +18,7 @@ src=$(cd "$3" && pwd)
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 # Nothing may reach hipwright's files through the environment: the copy has
 # to find them itself.
-unset HIPWRIGHT_COMPILE_CHECK HIPWRIGHT_SIM_INCLUDE HIPWRIGHT_SIM_LIB \
+unset HIPWRIGHT HIPWRIGHT_SIM_INCLUDE HIPWRIGHT_SIM_LIB \
   HIPWRIGHT_SHIPPED_INCLUDE
 
 # Run the four commands with hipwright binary $1 from an unrelated directory.
@@ -48,6 +48,14 @@ exercise() {
     s=$(json_get "$work/verify.json" "d['programs'][0]['cells']['$cell']['status']")
     [ "$s" = pass ] || fail "verify $cell from the installed copy: $s ($(json_get "$work/verify.json" "d['programs'][0]['cells']['$cell']['detail']"))"
   done
+  # The installed compile-check script is a wrapper: it must find the
+  # hipwright it was installed with, which must find its shipped headers.
+  cp "$src/tests/compile/selftest/host_memcpy.hip" "$work/tree/"
+  run 0 "installed hip_compile_check.sh" \
+    bash "$(dirname "$hw")/../share/hipwright/compile-check/hip_compile_check.sh" \
+    --targets gfx942 --work "$work/cc" "$work/tree/host_memcpy.hip"
+  grep -q "^PASS gfx942 $work/tree/host_memcpy.hip: bundle " "$work/out.txt" ||
+    fail "installed compile check: $(cat "$work/out.txt" "$work/err.txt")"
   cd - >/dev/null
 }
 

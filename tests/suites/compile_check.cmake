@@ -21,7 +21,9 @@ endif()
 
 # Let the script use the clang++ this build was configured with, when it is
 # the LLVM 22 one; otherwise the script finds clang++-22 itself.
-set(_hipwright_cc_env "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}")
+# The script execs `hipwright compile-check`: this build's.
+set(_hipwright_cc_env "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}"
+    "HIPWRIGHT=$<TARGET_FILE:hipwright>")
 
 function(hipwright_compile_check name)
   cmake_parse_arguments(ARG "" "EXIT" "MATCH;FILES" ${ARGN})
@@ -86,4 +88,14 @@ add_test(NAME compile_check.nvidia_without_mapping_header
                  "${HIPWRIGHT_COMPILE_SELFTEST}/host_memcpy.hip"
          WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
 set_tests_properties(compile_check.nvidia_without_mapping_header PROPERTIES
-  LABELS "compile-check")
+  LABELS "compile-check"
+  ENVIRONMENT "${_hipwright_cc_env}")
+
+# The command and its wrapper script: usage, a missing toolchain piece,
+# first errors, -I/-D, --verbose.
+add_test(NAME cli.compile_check
+         COMMAND bash "${PROJECT_SOURCE_DIR}/tests/cli/compile_check_cli_test.sh"
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.compile_check PROPERTIES
+  LABELS "compile-check;cli"
+  ENVIRONMENT "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}")

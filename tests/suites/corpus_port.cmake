@@ -34,7 +34,7 @@ function(hipwright_corpus_port suffix known)
       FIXTURES_REQUIRED corpus_hip${suffix}
       SKIP_RETURN_CODE 77
       LABELS "compile-check"
-      ENVIRONMENT "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}")
+      ENVIRONMENT "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR};HIPWRIGHT=$<TARGET_FILE:hipwright>")
   endforeach()
 endfunction()
 

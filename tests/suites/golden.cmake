@@ -38,5 +38,5 @@ foreach(input IN LISTS _golden_cases)
   set_tests_properties(golden.${case}.compile PROPERTIES
     LABELS "golden;compile-check"
     SKIP_RETURN_CODE 77
-    ENVIRONMENT "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR}")
+    ENVIRONMENT "HIPWRIGHT_LLVM_BIN=${LLVM_TOOLS_BINARY_DIR};HIPWRIGHT=$<TARGET_FILE:hipwright>")
 endforeach()

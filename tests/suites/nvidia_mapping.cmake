@@ -76,7 +76,7 @@ function(hipwright_nvidia_port variant)
       FIXTURES_REQUIRED "nvidia_mapping_header;nvidia_mapping_${variant}"
       SKIP_RETURN_CODE 77
       LABELS "compile-check;nvidia"
-      ENVIRONMENT "HIPWRIGHT_NVCC=${HIPWRIGHT_NVMAP_NVCC}")
+      ENVIRONMENT "HIPWRIGHT_NVCC=${HIPWRIGHT_NVMAP_NVCC};HIPWRIGHT=$<TARGET_FILE:hipwright>")
   endforeach()
 endfunction()
 

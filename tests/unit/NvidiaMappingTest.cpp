@@ -1,6 +1,7 @@
 //===- NvidiaMappingTest.cpp - the HIP-on-NVIDIA mapping header -----------===//
 #include "verify/NvidiaMapping.h"
 #include "RequireTool.h"
+#include "verify/TargetBuilds.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -195,14 +196,12 @@ TEST_CASE("nvidia mapping: a HIP program compiles for sm_90 with nvcc",
   REQUIRE_FALSE(sys::fs::createUniqueDirectory("nvmap-test", Dir));
   std::string Hdr = (Dir + "/hipwright_nvidia.h").str();
   writeFile(Hdr, header());
-  // Stand-ins as tests/compile/hip_compile_check.sh writes them.
-  for (const NvidiaShim &S : nvidiaMappingShims()) {
-    SmallString<128> P(Dir);
-    sys::path::append(P, "include", S.HipHeader);
-    REQUIRE_FALSE(sys::fs::create_directories(sys::path::parent_path(P)));
-    writeFile(P, "#pragma once\n#define " + S.Macro + " 1\n#include \"" + Hdr +
-                     "\"\n");
-  }
+  // The stand-ins the compile check builds with (from the header's
+  // "hipwright-nvidia-shim" lines, which must list every shim).
+  Expected<std::string> StandIns = verify::nvidiaStandIns(Hdr, Dir);
+  REQUIRE(static_cast<bool>(StandIns));
+  for (const NvidiaShim &S : nvidiaMappingShims())
+    CHECK(sys::fs::exists(*StandIns + "/" + S.HipHeader));
   // The hand-written part: launch macro, maskless and 64-bit-mask warp
   // intrinsics, __lane_id, platform macros, driver-API device pointers.
   writeFile(Dir + "/prog.cu", R"(
@@ -237,7 +236,7 @@ int main() {
 }
 )");
   std::string Src = (Dir + "/prog.cu").str(), Obj = (Dir + "/prog.o").str(),
-              Log = (Dir + "/nvcc.log").str(), Inc = (Dir + "/include").str();
+              Log = (Dir + "/nvcc.log").str(), Inc = *StandIns;
   std::vector<StringRef> Args = {*Nvcc,         "-x", "cu", "-std=c++17",
                                  "-arch=sm_90", "-c", Src,  "-o",
                                  Obj,           "-I", Inc};

@@ -112,27 +112,6 @@ TEST_CASE("HTML and Markdown escape program names and details", "[verify]") {
   CHECK(Md.find("| port-build-gfx942 |") != std::string::npos);
 }
 
-TEST_CASE("compile check lines become cells", "[verify]") {
-  BuildCells C = parseCompileCheckOutput(
-      "PASS gfx942 /w/a.cu: bundle hipv4-amdgcn-amd-amdhsa--gfx942, code "
-      "object v5\n"
-      "FAIL gfx950 /w/a.cu: clang++ exited non-zero\n"
-      "    /w/a.cu:3:1: error: unknown type name 'wmma'\n"
-      "    /w/a.cu:4:1: error: second\n"
-      "SKIP sm_90 /w/b.cu: not run: no mapping header\n"
-      "noise that is not a report line\n");
-  REQUIRE(C["/w/a.cu"]["gfx942"].Status == CellStatus::Pass);
-  CHECK(C["/w/a.cu"]["gfx942"].Detail.find("code object v5") !=
-        std::string::npos);
-  REQUIRE(C["/w/a.cu"]["gfx950"].Status == CellStatus::Fail);
-  CHECK(C["/w/a.cu"]["gfx950"].Detail ==
-        "clang++ exited non-zero | /w/a.cu:3:1: error: unknown type name "
-        "'wmma' | /w/a.cu:4:1: error: second");
-  REQUIRE(C["/w/b.cu"]["sm_90"].Status == CellStatus::NotRun);
-  CHECK(C["/w/b.cu"]["sm_90"].Detail == "no mapping header");
-  CHECK(C.size() == 2);
-}
-
 TEST_CASE("child processes: exit codes, timeouts, signals, environment",
           "[verify]") {
   SmallString<128> Dir;

@@ -27,5 +27,6 @@ int runReportCommand(const std::vector<std::string> &Args,
                      const MergedShards *Merged = nullptr);
 int runVerifyCommand(const std::vector<std::string> &Args);
 int runMergeCommand(const std::vector<std::string> &Args);
+int runCompileCheckCommand(const std::vector<std::string> &Args);
 
 } // namespace hipwright

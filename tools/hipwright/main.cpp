@@ -28,6 +28,8 @@ static void printUsage(llvm::raw_ostream &OS) {
         "  verify [DIR...] [options]\n"
         "                  build and run test programs for both vendors at\n"
         "                  32- and 64-lane wavefronts\n"
+        "  compile-check [options] FILE...\n"
+        "                  compile HIP sources for gfx942/gfx950 (and sm_90)\n"
         "  merge SHARD_FILE...\n"
         "                  join the results of port/lint/report --shard K/N\n"
         "  explain [RULE]  list the rules, or explain one\n"
@@ -53,6 +55,8 @@ static int runCommand(const std::string &Cmd,
     return runVerifyCommand(Args);
   if (Cmd == "merge")
     return runMergeCommand(Args);
+  if (Cmd == "compile-check")
+    return runCompileCheckCommand(Args);
   if (Cmd == "-h" || Cmd == "--help" || Cmd == "help") {
     printUsage(llvm::outs());
     return ExitOk;
