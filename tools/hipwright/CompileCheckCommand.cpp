@@ -6,8 +6,8 @@
 // the script's: the test suites and bench/samples_port.sh depend on both.
 //
 //===----------------------------------------------------------------------===//
-#include "ArgCursor.h"
 #include "Commands.h"
+#include "OptionTable.h"
 
 #include "verify/CompileCheck.h"
 #include "verify/CompileCheckReport.h"
@@ -25,85 +25,102 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *CompileCheckHelp =
-    R"(usage: hipwright compile-check [options] FILE...
+namespace {
 
-Compiles HIP sources for real AMDGPU targets with clang's HIP toolchain
-and, given a mapping header, for NVIDIA targets with nvcc. One line per file
-and target: PASS, FAIL (followed by the first compiler errors, indented) or
-SKIP (with the reason). A PASS on an AMDGPU target means clang produced an
-object whose offload bundle holds a code object for exactly that target.
-
-  --targets LIST         gfxNNN and sm_NN names (default gfx942,gfx950)
-  -I DIR, --include DIR  search DIR for headers (repeatable)
-  -D NAME[=VALUE], --define NAME[=VALUE]
-                         define a macro (repeatable)
-  --work DIR             objects, logs and the device-library overlay
-                         (default $TMPDIR/hipwright-compile-check)
-  -j N, --jobs N         compiles at once (default 1)
-  --nvidia-mapping-header FILE
-                         build sm_* targets through this header (hipwright's
-                         HIP-on-CUDA mapping); without it they are skipped
-  -v, --verbose          print each passing build's command line
-
-HIPWRIGHT_REQUIRE_TOOLCHAIN=1 turns a missing tool into a failure.
-Exit status: 0 nothing failed, 1 something failed, 2 usage or setup error,
-77 the toolchain is missing (everything skipped).
-)";
-
-static int usageError(const Twine &Msg) {
-  errs() << "hipwright compile-check: " << Msg << "\n"
-         << "Run `hipwright compile-check --help` for usage.\n";
-  return ExitUsage;
+std::optional<std::string> parseJobs(const OptionUse &U, unsigned &Jobs) {
+  if (!to_integer(U.Value, Jobs, 10) || Jobs == 0)
+    return U.Name + " needs a positive number, not '" + U.Value + "'";
+  return std::nullopt;
 }
+
+OptionHandler append(std::vector<std::string> &List) {
+  return [&List](const OptionUse &U) {
+    List.push_back(U.Value);
+    return std::optional<std::string>();
+  };
+}
+
+} // namespace
 
 int runCompileCheckCommand(const std::vector<std::string> &Args) {
   verify::CompileCheckRequest Req;
   std::string Targets = "gfx942,gfx950";
-  ArgCursor C(Args);
-  while (!C.done()) {
-    bool Missing = false;
-    const std::string A = C.peek();
-    if (A == "-h" || A == "--help") {
-      outs() << CompileCheckHelp;
-      return ExitOk;
-    }
-    if (A == "--") {
-      C.next();
-      while (!C.done())
-        Req.Files.push_back(C.next());
-      break;
-    }
-    if (auto V = C.value("--targets", Missing)) {
-      Targets = *V;
-    } else if (auto V = C.value("--include", Missing)) {
-      Req.IncludeDirs.push_back(*V);
-    } else if (auto V = C.value("-I", Missing)) {
-      Req.IncludeDirs.push_back(*V);
-    } else if (auto V = C.value("--define", Missing)) {
-      Req.Defines.push_back(*V);
-    } else if (auto V = C.value("-D", Missing)) {
-      Req.Defines.push_back(*V);
-    } else if (auto V = C.value("--work", Missing)) {
-      Req.WorkDir = *V;
-    } else if (auto V = C.value("--jobs", Missing)) {
-      if (!to_integer(*V, Req.Jobs, 10) || Req.Jobs == 0)
-        return usageError("--jobs needs a positive number, not '" + *V + "'");
-    } else if (auto V = C.value("-j", Missing)) {
-      if (!to_integer(*V, Req.Jobs, 10) || Req.Jobs == 0)
-        return usageError("-j needs a positive number, not '" + *V + "'");
-    } else if (auto V = C.value("--nvidia-mapping-header", Missing)) {
-      Req.NvidiaMappingHeader = *V;
-    } else if (C.flag("-v") || C.flag("--verbose")) {
-      Req.KeepCommands = true;
-    } else if (Missing) {
-      return usageError(A + " needs a value");
-    } else if (!A.empty() && A[0] == '-') {
-      return usageError("unknown option '" + A + "'");
-    } else {
-      Req.Files.push_back(C.next());
-    }
-  }
+  CommandOptions Spec;
+  Spec.Command = "compile-check";
+  Spec.Synopsis =
+      "usage: hipwright compile-check [options] FILE...\n\n"
+      "Compiles HIP sources for real AMDGPU targets with clang's HIP "
+      "toolchain\nand, given a mapping header, for NVIDIA targets with nvcc. "
+      "One line per file\nand target: PASS, FAIL (followed by the first "
+      "compiler errors, indented) or\nSKIP (with the reason). A PASS on an "
+      "AMDGPU target means clang produced an\nobject whose offload bundle "
+      "holds a code object for exactly that target.\n";
+  Spec.Epilogue =
+      "HIPWRIGHT_REQUIRE_TOOLCHAIN=1 turns a missing tool into a failure.\n"
+      "Exit status: 0 nothing failed, 1 something failed, 2 usage or setup "
+      "error,\n77 the toolchain is missing (everything skipped).\n";
+  Spec.Options = {
+      {{"--targets"},
+       OptionValue::Separate,
+       "--targets LIST",
+       "gfxNNN and sm_NN names (default gfx942,gfx950)",
+       "",
+       storeValue(Targets)},
+      {{"-I", "--include"},
+       OptionValue::CompilerStyle,
+       "-I DIR, --include DIR",
+       "search DIR for headers (repeatable)",
+       "",
+       append(Req.IncludeDirs)},
+      {{"-D", "--define"},
+       OptionValue::CompilerStyle,
+       "-D NAME[=VALUE], --define NAME[=VALUE]",
+       "define a macro (repeatable)",
+       "",
+       append(Req.Defines)},
+      {{"--work"},
+       OptionValue::Separate,
+       "--work DIR",
+       "objects, logs and the device-library overlay\n(default "
+       "$TMPDIR/hipwright-compile-check)",
+       "",
+       storeValue(Req.WorkDir)},
+      {{"-j", "--jobs"},
+       OptionValue::Joined,
+       "-j N, --jobs N",
+       "compiles at once (default 1)",
+       "",
+       [&](const OptionUse &U) { return parseJobs(U, Req.Jobs); }},
+      {{"--nvidia-mapping-header"},
+       OptionValue::Separate,
+       "--nvidia-mapping-header FILE",
+       "build sm_* targets through this header (hipwright's\nHIP-on-CUDA "
+       "mapping); without it they are skipped",
+       "",
+       [&](const OptionUse &U) {
+         Req.NvidiaMappingHeader = U.Value;
+         return std::optional<std::string>();
+       }},
+      {{"-v", "--verbose"},
+       OptionValue::None,
+       "-v, --verbose",
+       "print each passing build's command line",
+       "",
+       setFlag(Req.KeepCommands)},
+  };
+  Spec.Positional = [&](const std::string &F) {
+    Req.Files.push_back(F);
+    return std::optional<std::string>();
+  };
+  Spec.AfterDashDash = [&](std::vector<std::string> Rest) {
+    Req.Files.insert(Req.Files.end(), Rest.begin(), Rest.end());
+    return std::optional<std::string>();
+  };
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
+  auto usageError = [](const Twine &Msg) {
+    return commandUsageError("compile-check", Msg);
+  };
   if (Req.Files.empty())
     return usageError("no input files");
   for (StringRef T : split(Targets, ','))

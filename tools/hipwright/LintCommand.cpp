@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzerList.h"
-#include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
+#include "OptionTable.h"
 #include "ScaleOptions.h"
 #include "SharedOptions.h"
 
@@ -32,44 +32,8 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *LintHelp =
-    R"(usage: hipwright lint [PATH...] [options] [-- CLANG_ARGS...]
-
-Reports wave64 and portability hazards in CUDA sources; writes no source.
-
-  --targets LIST         AMD targets to judge against (default: the config's
-                         targets, else gfx942,gfx950)
-  --fail-on LEVEL        note|warning|error|never: lowest severity that makes
-                         the exit status 1 (default: warning)
-  --format FMT           text (default), json or sarif
-  -o FILE                write the findings to FILE instead of stdout
-  --rules LIST           report only these rules (comma-separated ids or
-                         globs; a category covers its subrules); a pattern
-                         that matches no rule is an error (exit 2)
-  --config FILE          use FILE instead of the nearest .hipwright.yaml
-  --dump-config          print the effective configuration and exit
-  --write-baseline FILE  record today's findings in FILE and exit 0
-  --baseline FILE        fail only on findings that are not in FILE
-  -p BUILD_DIR           read BUILD_DIR/compile_commands.json
-  --cuda-path DIR        CUDA toolkit
-  --rocm-version X.Y     oldest ROCm the port must build with: CUDA names
-                         whose HIP twin is newer are reported (default: the
-                         config's rocm-version, else the newest known)
-  --no-cache             neither read nor write the result cache
-                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
-  --shard K/N            parse only shard K of N (split by path hash) and
-                         write its results to --shard-out FILE; `hipwright
-                         merge` joins the N files into this command's output
-  -j, --jobs N           translation units in parallel
-
-exit status: 0 no finding at or above --fail-on, 1 findings at or above it,
-2 usage, environment or input error.
-)";
-
 static int lintUsage(const Twine &Msg) {
-  errs() << "hipwright lint: " << Msg << "\n"
-         << "Run `hipwright lint --help` for usage.\n";
-  return ExitUsage;
+  return commandUsageError("lint", Msg);
 }
 
 int runLintCommand(const std::vector<std::string> &Args,
@@ -82,57 +46,102 @@ int runLintCommand(const std::vector<std::string> &Args,
   std::string Format = "text";
   bool DumpConfig = false;
   std::optional<Severity> FailOn = Severity::Warning;
-  ArgCursor C(Args);
-  while (!C.done()) {
-    bool Missing = false;
-    const std::string A = C.peek();
-    std::string Bad;
-    switch (takePortRunOption(C, Req, Scale, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return lintUsage(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      outs() << LintHelp;
-      return ExitOk;
-    }
-    if (auto V = C.value("--targets", Missing)) {
-      Targets = *V;
-    } else if (auto V = C.value("--fail-on", Missing)) {
-      Expected<std::optional<Severity>> Level = parseFailOn(*V);
-      if (!Level)
-        return lintUsage(toString(Level.takeError()));
-      FailOn = *Level;
-    } else if (auto V = C.value("--format", Missing)) {
-      if (*V != "text" && *V != "json" && *V != "sarif")
-        return lintUsage("--format must be text, json or sarif");
-      Format = *V;
-    } else if (auto V = C.value("-o", Missing)) {
-      OutFile = *V;
-    } else if (auto V = C.value("--rules", Missing)) {
-      SmallVector<StringRef, 4> Ids;
-      StringRef(*V).split(Ids, ',', -1, false);
-      for (StringRef Id : Ids)
-        Req.Findings.OnlyRules.push_back(Id.trim().str());
-    } else if (auto V = C.value("--config", Missing)) {
-      ConfigFile = *V;
-    } else if (C.flag("--dump-config")) {
-      DumpConfig = true;
-    } else if (auto V = C.value("--write-baseline", Missing)) {
-      WriteBaseline = *V;
-    } else if (auto V = C.value("--baseline", Missing)) {
-      BaselineFile = *V;
-    } else if (Missing) {
-      return lintUsage(A + " needs a value");
-    } else if (!A.empty() && A[0] == '-') {
-      return lintUsage("unknown option '" + A + "'");
-    } else {
-      Req.Paths.push_back(C.next());
-    }
-  }
+  CommandOptions Spec;
+  Spec.Command = "lint";
+  Spec.Synopsis =
+      "usage: hipwright lint [PATH...] [options] [-- CLANG_ARGS...]\n\n"
+      "Reports wave64 and portability hazards in CUDA sources; writes no "
+      "source.\n\n";
+  Spec.Epilogue = "exit status: 0 no finding at or above --fail-on, 1 "
+                  "findings at or above it,\n2 usage, environment or input "
+                  "error.\n";
+  Spec.Options = {
+      {{"--targets"},
+       OptionValue::Separate,
+       "--targets LIST",
+       "AMD targets to judge against (default: the config's\ntargets, else "
+       "gfx942,gfx950)",
+       "",
+       storeValue(Targets)},
+      {{"--fail-on"},
+       OptionValue::Separate,
+       "--fail-on LEVEL",
+       "note|warning|error|never: lowest severity that makes\nthe exit "
+       "status 1 (default: warning)",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         Expected<std::optional<Severity>> Level = parseFailOn(U.Value);
+         if (!Level)
+           return toString(Level.takeError());
+         FailOn = *Level;
+         return std::nullopt;
+       }},
+      {{"--format"},
+       OptionValue::Separate,
+       "--format FMT",
+       "text (default), json or sarif",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         if (U.Value != "text" && U.Value != "json" && U.Value != "sarif")
+           return std::string("--format must be text, json or sarif");
+         Format = U.Value;
+         return std::nullopt;
+       }},
+      {{"-o"},
+       OptionValue::Separate,
+       "-o FILE",
+       "write the findings to FILE instead of stdout",
+       "",
+       storeValue(OutFile)},
+      {{"--rules"},
+       OptionValue::Separate,
+       "--rules LIST",
+       "report only these rules (comma-separated ids or\nglobs; a category "
+       "covers its subrules); a pattern\nthat matches no rule is an error "
+       "(exit 2)",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         appendCommaList(U.Value, Req.Findings.OnlyRules);
+         return std::nullopt;
+       }},
+      {{"--config"},
+       OptionValue::Separate,
+       "--config FILE",
+       "use FILE instead of the nearest .hipwright.yaml",
+       "",
+       storeValue(ConfigFile)},
+      {{"--dump-config"},
+       OptionValue::None,
+       "--dump-config",
+       "print the effective configuration and exit",
+       "",
+       setFlag(DumpConfig)},
+      {{"--write-baseline"},
+       OptionValue::Separate,
+       "--write-baseline FILE",
+       "record today's findings in FILE and exit 0",
+       "",
+       storeValue(WriteBaseline)},
+      {{"--baseline"},
+       OptionValue::Separate,
+       "--baseline FILE",
+       "fail only on findings that are not in FILE",
+       "",
+       storeValue(BaselineFile)},
+  };
+  for (Option &O : sharedOptions(LintCmd, Req, Scale))
+    Spec.Options.push_back(std::move(O));
+  Spec.find("--rocm-version")->Help =
+      "oldest ROCm the port must build with: CUDA names\nwhose HIP twin is "
+      "newer are reported (default: the\nconfig's rocm-version, else the "
+      "newest known)";
+  Spec.Positional = [&](const std::string &P) {
+    Req.Paths.push_back(P);
+    return std::optional<std::string>();
+  };
+  Spec.AfterDashDash = clangArgsInto(Req);
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
   ConfigResolver Configs(ConfigFile);
   // The configuration of the first input decides the run-wide settings
   // (targets); per-file settings are resolved per finding below.

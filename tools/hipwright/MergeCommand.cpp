@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "OptionTable.h"
 
 #include "port/ShardFile.h"
 
@@ -17,39 +18,30 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *MergeHelp =
-    R"(usage: hipwright merge SHARD_FILE...
-
-Joins the results of `hipwright port|lint|report ... --shard K/N --shard-out
-FILE` runs (all N of them) and produces what the command gives unsharded:
-its output goes where that command line says (-o, --out-root, stdout).
-Run it on the same tree, from the same directory, with the same hipwright
-build as the shards.
-
-exit status: the command's own (lint: 1 for findings; port: 3 for partial
-ports), 2 for a usage or input error, a missing, repeated or damaged shard
-file, or shards of different runs.
-)";
-
 int runMergeCommand(const std::vector<std::string> &Args) {
   std::vector<std::string> Files;
-  for (const std::string &A : Args) {
-    if (A == "-h" || A == "--help") {
-      outs() << MergeHelp;
-      return ExitOk;
-    }
-    if (!A.empty() && A[0] == '-' && A != "-") {
-      errs() << "hipwright merge: unknown option '" << A << "'\n"
-             << "Run `hipwright merge --help` for usage.\n";
-      return ExitUsage;
-    }
-    Files.push_back(A);
-  }
-  if (Files.empty()) {
-    errs() << "hipwright merge: no shard files\n"
-           << "Run `hipwright merge --help` for usage.\n";
-    return ExitUsage;
-  }
+  CommandOptions Spec;
+  Spec.Command = "merge";
+  Spec.Synopsis =
+      "usage: hipwright merge SHARD_FILE...\n\n"
+      "Joins the results of `hipwright port|lint|report ... --shard K/N "
+      "--shard-out\nFILE` runs (all N of them) and produces what the command "
+      "gives unsharded:\nits output goes where that command line says (-o, "
+      "--out-root, stdout).\nRun it on the same tree, from the same "
+      "directory, with the same hipwright\nbuild as the shards.\n";
+  Spec.Epilogue =
+      "exit status: the command's own (lint: 1 for findings; port: 3 for "
+      "partial\nports), 2 for a usage or input error, a missing, repeated or "
+      "damaged shard\nfile, or shards of different runs.\n";
+  Spec.Positional = [&](const std::string &F) {
+    Files.push_back(F);
+    return std::optional<std::string>();
+  };
+  Spec.DashIsPositional = true;
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
+  if (Files.empty())
+    return commandUsageError("merge", "no shard files");
   std::vector<ShardData> Shards;
   for (const std::string &F : Files) {
     Expected<ShardData> D = readShardFile(F);

@@ -1,7 +1,7 @@
 //===- PortCommand.cpp - `hipwright port` ---------------------------------===//
 #include "AnalyzerList.h"
-#include "ArgCursor.h"
 #include "Commands.h"
+#include "OptionTable.h"
 #include "ScaleOptions.h"
 #include "SharedOptions.h"
 
@@ -19,71 +19,8 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *PortHelp =
-    R"(usage: hipwright port [PATH...] [options] [-- CLANG_ARGS...]
-
-Translates CUDA sources (.cu, .cuh, C/C++ files and headers; directories are
-walked) to HIP.
-
-output (default: a single input file is written to stdout):
-  --out-root DIR         write the translated tree under DIR (not inside an
-                         input directory)
-  --copy-unchanged       with --out-root, also copy files that need no change
-  --in-place             rewrite the sources themselves (atomically; owner
-                         and mode kept, symbolic links written through)
-  --no-backup            with --in-place, keep no <file>.orig (an existing
-                         .orig is never overwritten: see docs/cli.md)
-  --diff                 print a unified diff; write nothing
-
-translation:
-  --launch-syntax=chevron|hip-launch-kernel-ggl
-                         keep <<<...>>> (default) or emit hipLaunchKernelGGL
-  -p BUILD_DIR           read BUILD_DIR/compile_commands.json
-  --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc on PATH,
-                         /usr/local/cuda)
-  --rocm-version X.Y     oldest ROCm the port must build with: a HIP name
-                         that first shipped later is not emitted, the CUDA
-                         name stays and is reported (default: the newest
-                         release the rules know)
-  --no-cache             neither read nor write the result cache
-                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
-  --shard K/N            parse only shard K of N (split by path hash) and
-                         write its results to --shard-out FILE; `hipwright
-                         merge` joins the N files into this command's output
-  -j, --jobs N           translation units in parallel (default: cores)
-
-build files:
-  --no-build-files       leave CMake files and Makefiles alone (by default
-                         they are migrated to CMake's HIP language and
-                         clang's HIP mode, for the targets of --targets:
-                         docs/build-files.md)
-
-analysis:
-  --fix                  also apply the analyzers' safe fix-its (not those
-                         a NOLINT comment or .hipwright.yaml turns off)
-  --rules LIST           with --fix: only these rules' fix-its (comma-
-                         separated ids or globs; a category covers its
-                         subrules; one that matches no rule is an error)
-  --targets LIST         AMD targets the analyzers judge against and the
-                         migrated build files compile for (default
-                         gfx942,gfx950)
-  --config FILE          use FILE instead of each file's nearest
-                         .hipwright.yaml: disabled rules and excluded paths
-                         get no fix-its
-  --no-analyzers         translate only (no findings, no fix-its)
-
-reporting:
-  --stats FILE.json      write the summary as JSON
-  -q, --quiet            no summary on stderr
-
-exit status: 0 all translated (or left unchanged), 3 some files partial or
-failed or some inputs unreadable, 2 usage or environment error.
-)";
-
 static int usageError(const Twine &Msg) {
-  errs() << "hipwright port: " << Msg << "\n"
-         << "Run `hipwright port --help` for usage.\n";
-  return ExitUsage;
+  return commandUsageError("port", Msg);
 }
 
 static int portError(const Twine &Msg) {
@@ -104,73 +41,159 @@ int runPortCommand(const std::vector<std::string> &Args,
   bool BuildFiles = true;
   int Modes = 0;
   std::optional<std::string> ConfigFile;
-  ArgCursor C(Args);
-  while (!C.done()) {
-    bool Missing = false;
-    const std::string A = C.peek();
-    std::string Bad;
-    switch (takePortRunOption(C, Req, Scale, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return usageError(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      outs() << PortHelp;
-      return ExitOk;
-    }
-    if (auto V = C.value("--out-root", Missing)) {
-      Out.Mode = OutputMode::OutRoot;
-      Out.OutRoot = *V;
+  // --out-root, --in-place and --diff: one output mode, counted to refuse
+  // two.
+  auto Output = [&](OutputMode M) {
+    return [&, M](const OptionUse &U) -> std::optional<std::string> {
+      Out.Mode = M;
+      if (M == OutputMode::OutRoot)
+        Out.OutRoot = U.Value;
       ++Modes;
-    } else if (C.flag("--in-place")) {
-      Out.Mode = OutputMode::InPlace;
-      ++Modes;
-    } else if (C.flag("--diff")) {
-      Out.Mode = OutputMode::Diff;
-      ++Modes;
-    } else if (C.flag("--no-backup")) {
-      Out.Backup = false;
-    } else if (C.flag("--copy-unchanged")) {
-      Out.CopyUnchanged = true;
-    } else if (C.flag("--no-build-files")) {
-      BuildFiles = false;
-    } else if (C.flag("--no-analyzers")) {
-      Analyze = false;
-    } else if (auto V = C.value("--rules", Missing)) {
-      SmallVector<StringRef, 4> Ids;
-      StringRef(*V).split(Ids, ',', -1, false);
-      for (StringRef Id : Ids)
-        Req.FixRules.push_back(Id.trim().str());
-    } else if (C.flag("--fix")) {
-      Req.ApplyFixes = true;
-    } else if (auto V = C.value("--targets", Missing)) {
-      Targets = *V;
-    } else if (auto V = C.value("--config", Missing)) {
-      ConfigFile = *V;
-    } else if (C.flag("-q") || C.flag("--quiet")) {
-      Quiet = true;
-    } else if (auto V = C.value("--launch-syntax", Missing)) {
-      if (*V == "chevron")
-        Req.Options.Launch = LaunchSyntax::Chevron;
-      else if (*V == "hip-launch-kernel-ggl")
-        Req.Options.Launch = LaunchSyntax::HipLaunchKernelGGL;
-      else
-        return usageError("--launch-syntax must be chevron or "
-                          "hip-launch-kernel-ggl, not '" +
-                          *V + "'");
-    } else if (auto V = C.value("--stats", Missing)) {
-      StatsFile = *V;
-    } else if (Missing) {
-      return usageError(A + " needs a value");
-    } else if (!A.empty() && A[0] == '-') {
-      return usageError("unknown option '" + A + "'");
-    } else {
-      Req.Paths.push_back(C.next());
-    }
+      return std::nullopt;
+    };
+  };
+  CommandOptions Spec;
+  Spec.Command = "port";
+  Spec.Synopsis =
+      "usage: hipwright port [PATH...] [options] [-- CLANG_ARGS...]\n\n"
+      "Translates CUDA sources (.cu, .cuh, C/C++ files and headers; "
+      "directories are\nwalked) to HIP.\n\n";
+  Spec.Epilogue =
+      "exit status: 0 all translated (or left unchanged), 3 some files "
+      "partial or\nfailed or some inputs unreadable, 2 usage or environment "
+      "error.\n";
+  const std::string OutputSection =
+      "output (default: a single input file is written to stdout)";
+  Spec.Options = {
+      {{"--out-root"},
+       OptionValue::Separate,
+       "--out-root DIR",
+       "write the translated tree under DIR (not inside an\ninput directory)",
+       OutputSection,
+       Output(OutputMode::OutRoot)},
+      {{"--copy-unchanged"},
+       OptionValue::None,
+       "--copy-unchanged",
+       "with --out-root, also copy files that need no change",
+       OutputSection,
+       setFlag(Out.CopyUnchanged)},
+      {{"--in-place"},
+       OptionValue::None,
+       "--in-place",
+       "rewrite the sources themselves (atomically; owner\nand mode kept, "
+       "symbolic links written through)",
+       OutputSection,
+       Output(OutputMode::InPlace)},
+      {{"--no-backup"},
+       OptionValue::None,
+       "--no-backup",
+       "with --in-place, keep no <file>.orig (an existing\n.orig is never "
+       "overwritten: see docs/cli.md)",
+       OutputSection,
+       setFlag(Out.Backup, false)},
+      {{"--diff"},
+       OptionValue::None,
+       "--diff",
+       "print a unified diff; write nothing",
+       OutputSection,
+       Output(OutputMode::Diff)},
+      {{"--launch-syntax"},
+       OptionValue::Separate,
+       "--launch-syntax=chevron|hip-launch-kernel-ggl",
+       "keep <<<...>>> (default) or emit hipLaunchKernelGGL",
+       "translation",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         if (U.Value == "chevron")
+           Req.Options.Launch = LaunchSyntax::Chevron;
+         else if (U.Value == "hip-launch-kernel-ggl")
+           Req.Options.Launch = LaunchSyntax::HipLaunchKernelGGL;
+         else
+           return "--launch-syntax must be chevron or hip-launch-kernel-ggl, "
+                  "not '" +
+                  U.Value + "'";
+         return std::nullopt;
+       }},
+  };
+  for (Option &O : sharedOptions(PortCmd, Req, Scale)) {
+    O.Section = "translation";
+    Spec.Options.push_back(std::move(O));
   }
+  Spec.find("--cuda-path")->Help =
+      "CUDA toolkit (default: $CUDA_PATH, nvcc on PATH,\n/usr/local/cuda)";
+  Spec.find("--rocm-version")->Help =
+      "oldest ROCm the port must build with: a HIP name\nthat first shipped "
+      "later is not emitted, the CUDA\nname stays and is reported (default: "
+      "the newest\nrelease the rules know)";
+  Spec.find("--jobs")->Help = "translation units in parallel (default: cores)";
+  std::vector<Option> Rest = {
+      {{"--no-build-files"},
+       OptionValue::None,
+       "--no-build-files",
+       "leave CMake files and Makefiles alone (by default\nthey are migrated "
+       "to CMake's HIP language and\nclang's HIP mode, for the targets of "
+       "--targets:\ndocs/build-files.md)",
+       "build files",
+       setFlag(BuildFiles, false)},
+      {{"--fix"},
+       OptionValue::None,
+       "--fix",
+       "also apply the analyzers' safe fix-its (not those\na NOLINT comment "
+       "or .hipwright.yaml turns off)",
+       "analysis",
+       setFlag(Req.ApplyFixes)},
+      {{"--rules"},
+       OptionValue::Separate,
+       "--rules LIST",
+       "with --fix: only these rules' fix-its (comma-\nseparated ids or "
+       "globs; a category covers its\nsubrules; one that matches no rule is "
+       "an error)",
+       "analysis",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         appendCommaList(U.Value, Req.FixRules);
+         return std::nullopt;
+       }},
+      {{"--targets"},
+       OptionValue::Separate,
+       "--targets LIST",
+       "AMD targets the analyzers judge against and the\nmigrated build "
+       "files compile for (default\ngfx942,gfx950)",
+       "analysis",
+       storeValue(Targets)},
+      {{"--config"},
+       OptionValue::Separate,
+       "--config FILE",
+       "use FILE instead of each file's nearest\n.hipwright.yaml: disabled "
+       "rules and excluded paths\nget no fix-its",
+       "analysis",
+       storeValue(ConfigFile)},
+      {{"--no-analyzers"},
+       OptionValue::None,
+       "--no-analyzers",
+       "translate only (no findings, no fix-its)",
+       "analysis",
+       setFlag(Analyze, false)},
+      {{"--stats"},
+       OptionValue::Separate,
+       "--stats FILE.json",
+       "write the summary as JSON",
+       "reporting",
+       storeValue(StatsFile)},
+      {{"-q", "--quiet"},
+       OptionValue::None,
+       "-q, --quiet",
+       "no summary on stderr",
+       "reporting",
+       setFlag(Quiet)},
+  };
+  for (Option &O : Rest)
+    Spec.Options.push_back(std::move(O));
+  Spec.Positional = [&](const std::string &P) {
+    Req.Paths.push_back(P);
+    return std::optional<std::string>();
+  };
+  Spec.AfterDashDash = clangArgsInto(Req);
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
   if (Req.Paths.empty())
     return usageError("no input paths");
   if (Modes > 1)

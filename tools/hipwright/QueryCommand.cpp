@@ -1,6 +1,6 @@
 //===- QueryCommand.cpp - `hipwright query NAME` --------------------------===//
-#include "ArgCursor.h"
 #include "Commands.h"
+#include "OptionTable.h"
 
 #include "rules/RuleCoverage.h"
 #include "rules/RuleTable.h"
@@ -61,19 +61,28 @@ static bool queryOne(const RuleTable &T, const std::string &Name) {
 }
 
 int runQueryCommand(const std::vector<std::string> &Args) {
-  if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
-    (Args.empty() ? errs() : outs())
-        << "usage: hipwright query NAME...\n"
-           "       hipwright query --coverage-markdown\n"
-           "  Prints the HIP mapping of each CUDA API name or header, with\n"
-           "  its status; suggests near names for a misspelt one (exit 1).\n"
-           "  The second form prints docs/rules-coverage.md from the\n"
-           "  compiled-in tables.\n";
-    return Args.empty() ? ExitUsage : ExitOk;
+  std::vector<std::string> Names;
+  CommandOptions Spec;
+  Spec.Command = "query";
+  Spec.Synopsis =
+      "usage: hipwright query NAME...\n"
+      "       hipwright query --coverage-markdown\n"
+      "  Prints the HIP mapping of each CUDA API name or header, with\n"
+      "  its status; suggests near names for a misspelt one (exit 1).\n"
+      "  The second form prints docs/rules-coverage.md from the\n"
+      "  compiled-in tables.\n";
+  Spec.Positional = [&](const std::string &Name) {
+    Names.push_back(Name);
+    return std::optional<std::string>();
+  };
+  if (Args.empty()) {
+    errs() << renderHelp(Spec);
+    return ExitUsage;
   }
   const RuleTable &T = RuleTable::builtin();
-  // Not in the usage text: --nvidia-mapping-header is a build-system hook
-  // (docs/compile-check.md), not a question about one name.
+  // A mode is the whole command line. Not in the usage text:
+  // --nvidia-mapping-header is a build-system hook (docs/compile-check.md),
+  // not a question about one name.
   for (const char *Mode : {"--coverage-markdown", "--nvidia-mapping-header"})
     if (Args[0] == Mode && Args.size() > 1) {
       errs() << "hipwright query: " << Mode << " takes no other argument, "
@@ -88,19 +97,15 @@ int runQueryCommand(const std::vector<std::string> &Args) {
     outs() << nvidiaMappingHeader();
     return ExitOk;
   }
-  for (const std::string &A : Args)
-    if (!A.empty() && A[0] == '-') {
-      errs() << "hipwright query: unknown option '" << A
-             << "'\nRun `hipwright query --help` for usage.\n";
-      return ExitUsage;
-    }
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
   // Every name is answered, in order, one block each; the exit status says
   // whether all of them were known.
   bool AllKnown = true;
-  for (size_t I = 0; I < Args.size(); ++I) {
+  for (size_t I = 0; I < Names.size(); ++I) {
     if (I)
       outs() << "\n";
-    AllKnown &= queryOne(T, Args[I]);
+    AllKnown &= queryOne(T, Names[I]);
   }
   return AllKnown ? ExitOk : ExitFindings;
 }

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzerList.h"
-#include "ArgCursor.h"
 #include "Commands.h"
 #include "InputNotes.h"
+#include "OptionTable.h"
 #include "ScaleOptions.h"
 #include "SharedOptions.h"
 
@@ -31,44 +31,8 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *ReportHelp =
-    R"(usage: hipwright report [PATH...] [options] [-- CLANG_ARGS...]
-
-Writes a migration-effort report for a CUDA tree: its size, how much the
-translator converts automatically, every finding by category, file and
-directory, the estimated manual effort (docs/effort-model.md), tensor-core
-kernels with their MFMA / rocWMMA equivalents, Hopper-only features,
-unsupported APIs, and the tree's CMake files and Makefiles with what their
-migration would leave for a person. Writes no source and no build file.
-
-  --format FMT           html, md, json or csv (default: from -o's extension,
-                         else md)
-  -o FILE                write the report to FILE instead of stdout
-  --table TABLE          with csv: findings (default), checklist (files by
-                         class), kernels (kernels by class), dependencies
-                         (libraries) or build-files (notes per build file)
-  --verify RESULTS.json  include the matrix of a `hipwright verify` run
-  --targets LIST         AMD targets (default: the config's, else
-                         gfx942,gfx950)
-  --config FILE          use FILE instead of the nearest .hipwright.yaml
-  -p BUILD_DIR           read BUILD_DIR/compile_commands.json
-  --cuda-path DIR        CUDA toolkit
-  --rocm-version X.Y     oldest ROCm the port must build with (default: the
-                         config's rocm-version, else the newest known)
-  --no-cache             neither read nor write the result cache
-                         (docs/cli.md: HIPWRIGHT_CACHE_DIR, ..._MAX_SIZE)
-  --shard K/N            parse only shard K of N (split by path hash) and
-                         write its results to --shard-out FILE; `hipwright
-                         merge` joins the N files into this command's output
-  -j, --jobs N           translation units in parallel
-
-exit status: 0 report written, 2 usage, environment or input error.
-)";
-
 static int reportUsage(const Twine &Msg) {
-  errs() << "hipwright report: " << Msg << "\n"
-         << "Run `hipwright report --help` for usage.\n";
-  return ExitUsage;
+  return commandUsageError("report", Msg);
 }
 
 static int reportError(const Twine &Msg) {
@@ -96,49 +60,85 @@ int runReportCommand(const std::vector<std::string> &Args,
   ScaleOptions Scale;
   std::optional<std::string> Targets, ConfigFile, OutFile, VerifyFile, Format,
       Table;
-  ArgCursor C(Args);
-  while (!C.done()) {
-    bool Missing = false;
-    const std::string A = C.peek();
-    std::string Bad;
-    switch (takePortRunOption(C, Req, Scale, Bad)) {
-    case SharedOption::Taken:
-      continue;
-    case SharedOption::Bad:
-      return reportUsage(Bad);
-    case SharedOption::NotMine:
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      outs() << ReportHelp;
-      return ExitOk;
-    }
-    if (auto V = C.value("--format", Missing)) {
-      if (*V != "html" && *V != "md" && *V != "json" && *V != "csv")
-        return reportUsage("--format must be html, md, json or csv");
-      Format = *V;
-    } else if (auto V = C.value("--table", Missing)) {
-      if (*V != "findings" && *V != "checklist" && *V != "kernels" &&
-          *V != "dependencies" && *V != "build-files")
-        return reportUsage("--table must be findings, checklist, kernels, "
-                           "dependencies or build-files");
-      Table = *V;
-    } else if (auto V = C.value("-o", Missing)) {
-      OutFile = *V;
-    } else if (auto V = C.value("--verify", Missing)) {
-      VerifyFile = *V;
-    } else if (auto V = C.value("--targets", Missing)) {
-      Targets = *V;
-    } else if (auto V = C.value("--config", Missing)) {
-      ConfigFile = *V;
-    } else if (Missing) {
-      return reportUsage(A + " needs a value");
-    } else if (!A.empty() && A[0] == '-') {
-      return reportUsage("unknown option '" + A + "'");
-    } else {
-      Req.Paths.push_back(C.next());
-    }
-  }
+  CommandOptions Spec;
+  Spec.Command = "report";
+  Spec.Synopsis =
+      "usage: hipwright report [PATH...] [options] [-- CLANG_ARGS...]\n\n"
+      "Writes a migration-effort report for a CUDA tree: its size, how much "
+      "the\ntranslator converts automatically, every finding by category, "
+      "file and\ndirectory, the estimated manual effort "
+      "(docs/effort-model.md), tensor-core\nkernels with their MFMA / "
+      "rocWMMA equivalents, Hopper-only features,\nunsupported APIs, and "
+      "the tree's CMake files and Makefiles with what their\nmigration "
+      "would leave for a person. Writes no source and no build file.\n\n";
+  Spec.Epilogue =
+      "exit status: 0 report written, 2 usage, environment or input error.\n";
+  Spec.Options = {
+      {{"--format"},
+       OptionValue::Separate,
+       "--format FMT",
+       "html, md, json or csv (default: from -o's extension,\nelse md)",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         const std::string &V = U.Value;
+         if (V != "html" && V != "md" && V != "json" && V != "csv")
+           return std::string("--format must be html, md, json or csv");
+         Format = V;
+         return std::nullopt;
+       }},
+      {{"-o"},
+       OptionValue::Separate,
+       "-o FILE",
+       "write the report to FILE instead of stdout",
+       "",
+       storeValue(OutFile)},
+      {{"--table"},
+       OptionValue::Separate,
+       "--table TABLE",
+       "with csv: findings (default), checklist (files by\nclass), kernels "
+       "(kernels by class), dependencies\n(libraries) or build-files (notes "
+       "per build file)",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         const std::string &V = U.Value;
+         if (V != "findings" && V != "checklist" && V != "kernels" &&
+             V != "dependencies" && V != "build-files")
+           return std::string("--table must be findings, checklist, kernels, "
+                              "dependencies or build-files");
+         Table = V;
+         return std::nullopt;
+       }},
+      {{"--verify"},
+       OptionValue::Separate,
+       "--verify RESULTS.json",
+       "include the matrix of a `hipwright verify` run",
+       "",
+       storeValue(VerifyFile)},
+      {{"--targets"},
+       OptionValue::Separate,
+       "--targets LIST",
+       "AMD targets (default: the config's, else\ngfx942,gfx950)",
+       "",
+       storeValue(Targets)},
+      {{"--config"},
+       OptionValue::Separate,
+       "--config FILE",
+       "use FILE instead of the nearest .hipwright.yaml",
+       "",
+       storeValue(ConfigFile)},
+  };
+  for (Option &O : sharedOptions(ReportCmd, Req, Scale))
+    Spec.Options.push_back(std::move(O));
+  Spec.find("--rocm-version")->Help =
+      "oldest ROCm the port must build with (default: the\nconfig's "
+      "rocm-version, else the newest known)";
+  Spec.Positional = [&](const std::string &P) {
+    Req.Paths.push_back(P);
+    return std::optional<std::string>();
+  };
+  Spec.AfterDashDash = clangArgsInto(Req);
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
   if (Req.Paths.empty())
     return reportUsage("no input paths");
   if (!Format)

@@ -11,36 +11,6 @@ using namespace llvm;
 
 namespace hipwright {
 
-SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S,
-                             std::string &Error) {
-  bool Missing = false;
-  const std::string A = C.peek();
-  if (C.flag("--no-cache")) {
-    S.NoCache = true;
-  } else if (auto V = C.value("--shard", Missing)) {
-    Expected<ShardSpec> Spec = parseShardSpec(*V);
-    if (!Spec) {
-      Error = toString(Spec.takeError());
-      return SharedOption::Bad;
-    }
-    S.Shard = *Spec;
-  } else if (auto V = C.value("--shard-out", Missing)) {
-    S.ShardOut = *V;
-  } else if (Missing) {
-    Error = A + " needs a value";
-    return SharedOption::Bad;
-  } else {
-    return SharedOption::NotMine;
-  }
-  return SharedOption::Taken;
-}
-
-SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req, ScaleOptions &S,
-                               std::string &Error) {
-  SharedOption O = takeSharedOption(C, Req, Error);
-  return O == SharedOption::NotMine ? takeScaleOption(C, S, Error) : O;
-}
-
 std::optional<std::string> applyScaleOptions(const ScaleOptions &S,
                                              const MergedShards *Merged,
                                              PortRequest &Req) {

@@ -8,9 +8,6 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "ArgCursor.h"
-#include "SharedOptions.h"
-
 #include "port/Porter.h"
 #include "port/ShardFile.h"
 
@@ -20,19 +17,13 @@
 
 namespace hipwright {
 
+/// What `--no-cache`, `--shard K/N` and `--shard-out FILE` said (rows of
+/// the shared table, SharedOptions.h).
 struct ScaleOptions {
   bool NoCache = false;
   std::optional<ShardSpec> Shard;
   std::optional<std::string> ShardOut;
 };
-
-/// Consumes `--no-cache`, `--shard K/N` or `--shard-out FILE`.
-SharedOption takeScaleOption(ArgCursor &C, ScaleOptions &S, std::string &Error);
-
-/// takeSharedOption, then takeScaleOption: the options of every command
-/// that runs the port (port, lint, report).
-SharedOption takePortRunOption(ArgCursor &C, PortRequest &Req, ScaleOptions &S,
-                               std::string &Error);
 
 /// Fills \p Req's cache (from the environment, unless --no-cache), shard,
 /// and, in a merge, the shards' results. Returns a usage error message.

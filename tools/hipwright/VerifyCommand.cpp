@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzerList.h"
-#include "ArgCursor.h"
 #include "Commands.h"
+#include "OptionTable.h"
 #include "SharedOptions.h"
 
 #include "analysis/GpuTarget.h"
@@ -27,59 +27,8 @@ using namespace llvm;
 
 namespace hipwright {
 
-static const char *VerifyHelp =
-    R"(usage: hipwright verify [DIR|FILE...] [options]
-
-Proves a port by building and running test programs: a .cu file with a main
-that exits 0 when its results are right. For each program, the matrix says
-whether the original builds with nvcc (sm_90), whether the port builds for
-each AMD target (real code objects) and for NVIDIA (through a generated
-HIP-on-CUDA header), and whether the original, the port and the port with
---fix give the right answers on hipwright's CPU SIMT runtime at 32- and
-64-lane wavefronts - and on a real GPU when nvidia-smi or rocminfo finds one.
-Every cell says how it was obtained, or why it was not run.
-
-  DIR|FILE...            test programs (default: test_corpus/)
-  --format FMT           text, json, md or html (default: from -o's
-                         extension, else text)
-  -o, --output FILE      write the matrix there (atomically) instead of stdout
-  --targets LIST         AMD targets to build for (default gfx942,gfx950)
-  --cuda-path DIR        CUDA toolkit (default: $CUDA_PATH, nvcc's, or
-                         /usr/local/cuda)
-  -I DIR, -IDIR          search DIR for headers (repeatable); every parse,
-                         build and run gets it, e.g. the CUDA samples'
-                         Common/ for helper_cuda.h
-  -D NAME[=VALUE], -DNAME[=VALUE]
-                         define a macro (repeatable) for every parse, build
-                         and run
-  -j N, -jN, --jobs N    parallel builds and runs (default: one per core)
-  --timeout SECONDS      limit for each run (default 120)
-  --work DIR             keep ports, builds and logs in DIR
-  --keep-work            keep the temporary work directory (its path is
-                         printed)
-  -q, --quiet            no progress line
-
-Exit status: 0 no cell failed, 1 some cell failed or errored, 2 usage or
-environment error.
-)";
-
 static int usageError(const Twine &Msg) {
-  errs() << "hipwright verify: " << Msg << "\n"
-         << "Run `hipwright verify --help` for usage.\n";
-  return ExitUsage;
-}
-
-/// `-X VALUE` or `-XVALUE` (the compilers' spelling of -I and -D).
-static std::optional<std::string> compilerStyle(ArgCursor &C, StringRef Flag,
-                                                bool &Missing) {
-  StringRef A = C.peek();
-  if (A == Flag)
-    return C.value(Flag.str(), Missing);
-  if (A.size() > Flag.size() && A.starts_with(Flag)) {
-    C.next();
-    return A.drop_front(Flag.size()).str();
-  }
-  return std::nullopt;
+  return commandUsageError("verify", Msg);
 }
 
 /// A -D argument is NAME or NAME=VALUE with NAME an identifier: anything
@@ -95,70 +44,139 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
   Req.Analyzers = &builtinAnalyzers();
   std::optional<std::string> Format, Output;
   bool Quiet = false;
-  ArgCursor C(Args);
-  while (!C.done()) {
-    bool Missing = false;
-    const std::string A = C.peek();
-    // --cuda-path and -j/--jobs/-jN mean what they mean for port, lint and
-    // report; -p and `--` feed only a port's parse, which would leave the
-    // builds and runs seeing other flags: verify takes -I/-D instead.
-    PortRequest Shared;
-    std::string Bad;
-    switch (takeSharedOption(C, Shared, Bad)) {
-    case SharedOption::Bad:
-      return usageError(Bad);
-    case SharedOption::Taken:
-      if (Shared.BuildDir || !Shared.ExtraArgs.empty())
-        return usageError("-p and -- are not verify options; give include "
-                          "directories and macros with -I and -D");
-      if (Shared.CudaPath)
-        Req.CudaPath = Shared.CudaPath;
-      if (Shared.Jobs)
-        Req.Jobs = Shared.Jobs;
-      continue;
-    case SharedOption::NotMine:
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      outs() << VerifyHelp;
-      return ExitOk;
-    }
-    if (auto V = C.value("--format", Missing)) {
-      Format = *V;
-    } else if (auto V = C.value("--output", Missing)) {
-      Output = *V;
-    } else if (auto V = C.value("-o", Missing)) {
-      Output = *V;
-    } else if (auto V = C.value("--targets", Missing)) {
-      Req.Targets = *V;
-    } else if (auto V = compilerStyle(C, "-I", Missing)) {
-      if (!sys::fs::is_directory(*V))
-        return usageError("-I " + *V + ": no such directory");
-      Req.Flags.IncludeDirs.push_back(*V);
-    } else if (auto V = compilerStyle(C, "-D", Missing)) {
-      if (!isMacroDefinition(*V))
-        return usageError("-D needs NAME or NAME=VALUE, not '" + *V + "'");
-      Req.Flags.Defines.push_back(*V);
-    } else if (auto V = C.value("--timeout", Missing)) {
-      if (!to_integer(*V, Req.RunTimeoutSeconds, 10) ||
-          Req.RunTimeoutSeconds == 0)
-        return usageError("--timeout needs a positive number of seconds, "
-                          "not '" +
-                          *V + "'");
-    } else if (auto V = C.value("--work", Missing)) {
-      Req.WorkDir = *V;
-    } else if (C.flag("--keep-work")) {
-      Req.KeepWork = true;
-    } else if (C.flag("-q") || C.flag("--quiet")) {
-      Quiet = true;
-    } else if (Missing) {
-      return usageError(A + " needs a value");
-    } else if (!A.empty() && A[0] == '-') {
-      return usageError("unknown option '" + A + "'");
-    } else {
-      Req.Paths.push_back(C.next());
-    }
+  // --cuda-path and -j/--jobs/-jN mean what they mean for port, lint and
+  // report; -p and `--` feed only a port's parse, which would leave the
+  // builds and runs seeing other flags: verify takes -I/-D instead.
+  PortRequest Shared;
+  ScaleOptions NoScale;
+  std::vector<Option> SharedRows = sharedOptions(VerifyCmd, Shared, NoScale);
+  auto NotVerify = [](const auto &...) -> std::optional<std::string> {
+    return std::string("-p and -- are not verify options; give include "
+                       "directories and macros with -I and -D");
+  };
+  CommandOptions Spec;
+  Spec.Command = "verify";
+  Spec.Synopsis =
+      "usage: hipwright verify [DIR|FILE...] [options]\n\n"
+      "Proves a port by building and running test programs: a .cu file with "
+      "a main\nthat exits 0 when its results are right. For each program, "
+      "the matrix says\nwhether the original builds with nvcc (sm_90), "
+      "whether the port builds for\neach AMD target (real code objects) and "
+      "for NVIDIA (through a generated\nHIP-on-CUDA header), and whether "
+      "the original, the port and the port with\n--fix give the right "
+      "answers on hipwright's CPU SIMT runtime at 32- and\n64-lane "
+      "wavefronts - and on a real GPU when nvidia-smi or rocminfo finds "
+      "one.\nEvery cell says how it was obtained, or why it was not "
+      "run.\n\n";
+  Spec.Epilogue = "Exit status: 0 no cell failed, 1 some cell failed or "
+                  "errored, 2 usage or\nenvironment error.\n";
+  Spec.Options = {
+      {{},
+       OptionValue::None,
+       "DIR|FILE...",
+       "test programs (default: test_corpus/)",
+       "",
+       nullptr},
+      {{"--format"},
+       OptionValue::Separate,
+       "--format FMT",
+       "text, json, md or html (default: from -o's\nextension, else text)",
+       "",
+       storeValue(Format)},
+      {{"--output", "-o"},
+       OptionValue::Separate,
+       "-o, --output FILE",
+       "write the matrix there (atomically) instead of stdout",
+       "",
+       storeValue(Output)},
+      {{"--targets"},
+       OptionValue::Separate,
+       "--targets LIST",
+       "AMD targets to build for (default gfx942,gfx950)",
+       "",
+       storeValue(Req.Targets)},
+      takeOption(SharedRows, "--cuda-path"),
+      {{"-I"},
+       OptionValue::CompilerStyle,
+       "-I DIR, -IDIR",
+       "search DIR for headers (repeatable); every parse,\nbuild and run "
+       "gets it, e.g. the CUDA samples'\nCommon/ for helper_cuda.h",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         if (!sys::fs::is_directory(U.Value))
+           return "-I " + U.Value + ": no such directory";
+         Req.Flags.IncludeDirs.push_back(U.Value);
+         return std::nullopt;
+       }},
+      {{"-D"},
+       OptionValue::CompilerStyle,
+       "-D NAME[=VALUE], -DNAME[=VALUE]",
+       "define a macro (repeatable) for every parse, build\nand run",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         if (!isMacroDefinition(U.Value))
+           return "-D needs NAME or NAME=VALUE, not '" + U.Value + "'";
+         Req.Flags.Defines.push_back(U.Value);
+         return std::nullopt;
+       }},
+      takeOption(SharedRows, "--jobs"),
+      takeOption(SharedRows, "-j"),
+      {{"--timeout"},
+       OptionValue::Separate,
+       "--timeout SECONDS",
+       "limit for each run (default 120)",
+       "",
+       [&](const OptionUse &U) -> std::optional<std::string> {
+         if (!to_integer(U.Value, Req.RunTimeoutSeconds, 10) ||
+             Req.RunTimeoutSeconds == 0)
+           return "--timeout needs a positive number of seconds, not '" +
+                  U.Value + "'";
+         return std::nullopt;
+       }},
+      {{"--work"},
+       OptionValue::Separate,
+       "--work DIR",
+       "keep ports, builds and logs in DIR",
+       "",
+       storeValue(Req.WorkDir)},
+      {{"--keep-work"},
+       OptionValue::None,
+       "--keep-work",
+       "keep the temporary work directory (its path is\nprinted)",
+       "",
+       setFlag(Req.KeepWork)},
+      {{"-q", "--quiet"},
+       OptionValue::None,
+       "-q, --quiet",
+       "no progress line",
+       "",
+       setFlag(Quiet)},
+      // Taken, to say what to use instead.
+      {{"-p"}, OptionValue::Separate, "", "", "", NotVerify},
+  };
+  // The rest (--rocm-version) is accepted as it always was, unlisted.
+  for (Option &O : SharedRows) {
+    O.Usage.clear();
+    Spec.Options.push_back(std::move(O));
   }
+  Spec.find("--cuda-path")->Help =
+      "CUDA toolkit (default: $CUDA_PATH, nvcc's, or\n/usr/local/cuda)";
+  Spec.find("--jobs")->Usage = "-j N, -jN, --jobs N";
+  Spec.find("--jobs")->Help = "parallel builds and runs (default: one per "
+                              "core)";
+  Spec.Positional = [&](const std::string &P) {
+    Req.Paths.push_back(P);
+    return std::optional<std::string>();
+  };
+  Spec.AfterDashDash = [&](std::vector<std::string> Rest) {
+    return Rest.empty() ? std::nullopt : NotVerify();
+  };
+  if (std::optional<int> Exit = parseCommandLine(Spec, Args))
+    return *Exit;
+  if (Shared.CudaPath)
+    Req.CudaPath = Shared.CudaPath;
+  if (Shared.Jobs)
+    Req.Jobs = Shared.Jobs;
   if (Req.Paths.empty()) {
     if (!sys::fs::is_directory("test_corpus"))
       return usageError("no test programs given and no test_corpus/ here");
