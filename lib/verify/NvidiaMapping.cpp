@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -61,43 +62,24 @@ const Library kLibraries[] = {
 /// "defined iff" treatment in part 4 instead of a plain #define.
 constexpr StringRef kPreprocessorFamily = "preprocessor";
 
-/// HIP names the hand-written part defines; table rows for them are skipped
-/// so that no name is defined twice.
-const StringRef kHandWritten[] = {
-    "__HIPCC__",
-    "__HIP_PLATFORM_NVIDIA__",
-    "__HIP_PLATFORM_NVCC__",
-    "__HIP_DEVICE_COMPILE__",
-    "hipLaunchKernelGGL",
-    "HIP_KERNEL_NAME",
-    "HIP_SYMBOL",
-    "hipDrvGetErrorName",
-    "hipDrvGetErrorString",
-    "__shfl",
-    "__shfl_up",
-    "__shfl_down",
-    "__shfl_xor",
-    "__ballot",
-    "__any",
-    "__all",
-    "__lane_id",
-    "gcnArchName",
-    "hipMalloc",
-    "hipFree",
-    "hipCtxCreate",
+/// The names the hand-written part defines (handWritten(), read from its
+/// text below): table rows for them are skipped so that no name is defined
+/// twice.
+struct HandWrittenNames {
+  std::set<StringRef> All;
+  /// Function-like macros over reserved names (__shfl, __ballot ...) that
+  /// CUDA's headers also declare: saved and removed around every later CUDA
+  /// include (#pragma push_macro) so those declarations stay intact.
+  std::vector<StringRef> ReservedMacros;
 };
+const HandWrittenNames &handWritten();
 
-/// Macros the hand-written part defines as function-like macros over names
-/// CUDA headers also declare: saved and removed around every later CUDA
-/// include (#pragma push_macro) so those declarations stay intact.
-const StringRef kWarpMacros[] = {"__shfl",     "__shfl_up", "__shfl_down",
-                                 "__shfl_xor", "__ballot",  "__any",
-                                 "__all"};
+bool isIdentifierChar(char C) { return isAlnum(C) || C == '_'; }
 
 bool isIdentifier(StringRef S) {
   if (S.empty() || isDigit(S.front()))
     return false;
-  return all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
+  return all_of(S, isIdentifierChar);
 }
 
 bool isLibraryFamily(StringRef Family) {
@@ -145,7 +127,7 @@ struct Plan {
 
 Plan makePlan(const RuleTable &T) {
   Plan P;
-  std::set<StringRef> Hand(std::begin(kHandWritten), std::end(kHandWritten));
+  const std::set<StringRef> &Hand = handWritten().All;
   StringMap<std::vector<const Rule *>> ByHip;
   std::vector<StringRef> Order;
   std::map<std::string, size_t> HeaderIndex;
@@ -270,7 +252,7 @@ void emitFamilyDefines(raw_ostream &OS, const Plan &P, StringRef Family) {
 }
 
 void emitPushWarpMacros(raw_ostream &OS, bool Push) {
-  for (StringRef M : kWarpMacros) {
+  for (StringRef M : handWritten().ReservedMacros) {
     if (Push)
       OS << "#pragma push_macro(\"" << M << "\")\n#undef " << M << "\n";
     else
@@ -278,9 +260,26 @@ void emitPushWarpMacros(raw_ostream &OS, bool Push) {
   }
 }
 
-// The hand-written part, part 1. Not derivable from the tables: launch
-// syntax, HIP-only names, and HIP's warp intrinsics whose masks are 64 bits
-// wide where CUDA's are 32.
+// The platform macros, in the core before CUDA's headers.
+constexpr StringRef kPlatformText =
+    R"(// Platform macros HIP's headers define on NVIDIA; programs test them.
+#define __HIP_PLATFORM_NVIDIA__ 1
+#define __HIP_PLATFORM_NVCC__ 1 // the spelling before ROCm 4.x
+#define __HIPCC__ 1
+#if defined(__CUDA_ARCH__)
+#define __HIP_DEVICE_COMPILE__ 1
+#endif
+)";
+
+// The hand-written part, part 1. It stays text because none of it is a
+// rules/ row read backwards (`#define hipX cudaX`), the only form the tables
+// give: the launch macro is syntax with no CUDA name; the index macros and
+// gcnArchName are HIP-only names; hipDrvGetErrorName/String, hipMalloc,
+// hipFree and hipCtxCreate take other argument types than their CUDA rows'
+// (hipError_t for CUresult, CUdeviceptr, CUDA 13's extra cuCtxCreate
+// argument); the warp intrinsics have HIP's semantics (no mask, 64-bit
+// masks) where CUDA's names mean something else. Which names it defines is
+// read from the text (handWritten()), so there is no second list of them.
 constexpr StringRef kHandWrittenText = R"(
 // ---- Kernel launches --------------------------------------------------------
 // HIP's launch macro; CUDA has only the triple-chevron syntax.
@@ -459,6 +458,38 @@ __device__ __forceinline__ unsigned long long __match_any_sync(M mask,
 }
 )";
 
+/// Reads the names kPlatformText and kHandWrittenText define at file scope:
+/// each #define, and each function outside a namespace (`__device__
+/// __forceinline__ <type> <name>(`, the form the text uses).
+const HandWrittenNames &handWritten() {
+  static const HandWrittenNames Names = [] {
+    HandWrittenNames Out;
+    for (StringRef Text : {kPlatformText, kHandWrittenText}) {
+      SmallVector<StringRef, 0> Lines;
+      Text.split(Lines, '\n');
+      int Namespaces = 0;
+      for (StringRef L : Lines) {
+        if (L.starts_with("namespace ") && L.ends_with("{"))
+          ++Namespaces;
+        else if (L.starts_with("} // namespace"))
+          --Namespaces;
+        else if (L.consume_front("#define ")) {
+          StringRef Name = L.take_while(isIdentifierChar);
+          Out.All.insert(Name);
+          if (Name.starts_with("__") &&
+              L.drop_front(Name.size()).starts_with("("))
+            Out.ReservedMacros.push_back(Name);
+        } else if (Namespaces == 0 &&
+                   L.consume_front("__device__ __forceinline__ ")) {
+          Out.All.insert(L.split('(').first.rtrim().rsplit(' ').second);
+        }
+      }
+    }
+    return Out;
+  }();
+  return Names;
+}
+
 void emitPreamble(raw_ostream &OS, const Plan &P,
                   const std::vector<NvidiaShim> &Shims) {
   OS << R"(// HIP on NVIDIA: a mapping header generated by hipwright from its rule
@@ -497,14 +528,8 @@ void emitCore(raw_ostream &OS, const Plan &P) {
 #error "hipwright's HIP-on-NVIDIA mapping header is for nvcc (CUDA) sources"
 #endif
 
-// Platform macros HIP's headers define on NVIDIA; programs test them.
-#define __HIP_PLATFORM_NVIDIA__ 1
-#define __HIP_PLATFORM_NVCC__ 1 // the spelling before ROCm 4.x
-#define __HIPCC__ 1
-#if defined(__CUDA_ARCH__)
-#define __HIP_DEVICE_COMPILE__ 1
-#endif
-
+)" << kPlatformText
+     << R"(
 // HIP's half-precision switches, forwarded before cuda_fp16.h can be seen.
 #if defined(__HIP_NO_HALF_OPERATORS__) && !defined(__CUDA_NO_HALF_OPERATORS__)
 #define __CUDA_NO_HALF_OPERATORS__ 1

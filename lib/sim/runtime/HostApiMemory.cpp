@@ -237,6 +237,100 @@ Status unregisterHost(void *ptr) {
   return Status::Success;
 }
 
+namespace {
+
+// The implementations the entry points of host_api_memory.def name.
+Status allocateDevice(void **ptr, size_t size) {
+  return allocate(ptr, size, AllocKind::Device);
+}
+Status allocatePinned(void **ptr, size_t size) {
+  return allocate(ptr, size, AllocKind::PinnedHost);
+}
+Status allocateManaged(void **ptr, size_t size, unsigned flags) {
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+    return Status::InvalidValue;
+  return allocate(ptr, size, AllocKind::Managed);
+}
+Status releaseDevice(void *ptr) { return release(ptr, true); }
+Status releasePinned(void *ptr) { return release(ptr, false); }
+
+Status hostDevicePointer(void **devicePtr, void *hostPtr) {
+  if (!devicePtr || !hostPtr)
+    return Status::InvalidValue;
+  *devicePtr = hostPtr; // one address space
+  return Status::Success;
+}
+
+/// The fields both pointer-attribute structs have.
+template <class Attr, class MemoryType>
+bool describePointer(Attr &attr, const void *ptr, AllocKind &kind,
+                     MemoryType device, MemoryType managed, MemoryType host) {
+  void *base;
+  if (!findAllocation(ptr, kind, base))
+    return false;
+  attr.type = kind == AllocKind::Device    ? device
+              : kind == AllocKind::Managed ? managed
+                                           : host;
+  attr.device = 0;
+  attr.devicePointer = const_cast<void *>(ptr);
+  attr.hostPointer =
+      kind == AllocKind::Device ? nullptr : const_cast<void *>(ptr);
+  return true;
+}
+Status pointerAttributes(cudaPointerAttributes *attr, const void *ptr) {
+  if (!attr)
+    return Status::InvalidValue;
+  AllocKind kind;
+  *attr =
+      cudaPointerAttributes{cudaMemoryTypeUnregistered, -2, nullptr, nullptr};
+  describePointer(*attr, ptr, kind, cudaMemoryTypeDevice, cudaMemoryTypeManaged,
+                  cudaMemoryTypeHost);
+  return Status::Success;
+}
+// HIP refuses a null pointer and says whether the memory is managed.
+Status pointerAttributes(hipPointerAttribute_t *attr, const void *ptr) {
+  if (!attr || !ptr)
+    return Status::InvalidValue;
+  AllocKind kind;
+  *attr = hipPointerAttribute_t{
+      hipMemoryTypeUnregistered, -2, nullptr, nullptr, 0, 0};
+  if (describePointer(*attr, ptr, kind, hipMemoryTypeDevice,
+                      hipMemoryTypeManaged, hipMemoryTypeHost))
+    attr->isManaged = kind == AllocKind::Managed;
+  return Status::Success;
+}
+
+// The stream forms check the stream, then work at once.
+Status copyAsync(void *dst, const void *src, size_t count, int kind,
+                 const void *stream) {
+  Status s = checkStream(stream);
+  return s != Status::Success ? s : copy(dst, src, count, kind);
+}
+Status copy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                   size_t width, size_t height, int kind, const void *stream) {
+  Status s = checkStream(stream);
+  return s != Status::Success
+             ? s
+             : copy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+Status fillAsync(void *ptr, int value, size_t count, const void *stream) {
+  Status s = checkStream(stream);
+  return s != Status::Success ? s : fill(ptr, value, count);
+}
+
+// The wider fills write whole elements; check the range once, then store.
+template <class T> Status fillElements(void *ptr, T value, size_t n) {
+  if (n > SIZE_MAX / sizeof(T))
+    return Status::InvalidValue;
+  Status s = fill(ptr, 0, n * sizeof(T)); // validates the range
+  if (s != Status::Success)
+    return s;
+  for (size_t i = 0; i < n; ++i)
+    std::memcpy(static_cast<char *>(ptr) + i * sizeof(T), &value, sizeof(T));
+  return Status::Success;
+}
+} // namespace
+
 int symbolCopy(Spelling spelling, void *symbol, size_t symbolSize,
                bool toSymbol, void *other, size_t count, size_t offset,
                int kind) {
@@ -254,246 +348,5 @@ int symbolCopy(Spelling spelling, void *symbol, size_t symbolSize,
 
 } // namespace hwsim::api
 
-using hwsim::api::AllocKind;
-using hwsim::api::cuda;
-using hwsim::api::hip;
-using hwsim::api::Status;
-namespace api = hwsim::api;
-
-// ---- CUDA -------------------------------------------------------------------
-
-cudaError_t cudaMalloc(void **ptr, size_t size) {
-  return cuda(api::allocate(ptr, size, AllocKind::Device));
-}
-cudaError_t cudaFree(void *ptr) { return cuda(api::release(ptr, true)); }
-cudaError_t cudaMallocHost(void **ptr, size_t size) {
-  return cuda(api::allocate(ptr, size, AllocKind::PinnedHost));
-}
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned) {
-  return cuda(api::allocate(ptr, size, AllocKind::PinnedHost));
-}
-cudaError_t cudaFreeHost(void *ptr) { return cuda(api::release(ptr, false)); }
-cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags) {
-  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
-    return cuda(Status::InvalidValue);
-  return cuda(api::allocate(ptr, size, AllocKind::Managed));
-}
-cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
-                            size_t height) {
-  return cuda(api::mallocPitch(ptr, pitch, width, height));
-}
-cudaError_t cudaHostGetDevicePointer(void **devicePtr, void *hostPtr,
-                                     unsigned) {
-  if (!devicePtr || !hostPtr)
-    return cuda(Status::InvalidValue);
-  *devicePtr = hostPtr; // one address space
-  return cuda(Status::Success);
-}
-cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned) {
-  return cuda(api::registerHost(ptr, size));
-}
-cudaError_t cudaHostUnregister(void *ptr) {
-  return cuda(api::unregisterHost(ptr));
-}
-cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attr,
-                                     const void *ptr) {
-  if (!attr)
-    return cuda(Status::InvalidValue);
-  AllocKind kind;
-  void *base;
-  *attr =
-      cudaPointerAttributes{cudaMemoryTypeUnregistered, -2, nullptr, nullptr};
-  if (!api::findAllocation(ptr, kind, base))
-    return cuda(Status::Success);
-  attr->type = kind == AllocKind::Device    ? cudaMemoryTypeDevice
-               : kind == AllocKind::Managed ? cudaMemoryTypeManaged
-                                            : cudaMemoryTypeHost;
-  attr->device = 0;
-  attr->devicePointer = const_cast<void *>(ptr);
-  attr->hostPointer =
-      kind == AllocKind::Device ? nullptr : const_cast<void *>(ptr);
-  return cuda(Status::Success);
-}
-cudaError_t cudaMemGetInfo(size_t *freeBytes, size_t *totalBytes) {
-  return cuda(api::memInfo(freeBytes, totalBytes));
-}
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
-                       cudaMemcpyKind kind) {
-  return cuda(api::copy(dst, src, count, kind));
-}
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
-                            cudaMemcpyKind kind, cudaStream_t stream) {
-  Status s = api::checkStream(stream);
-  return cuda(s != Status::Success ? s : api::copy(dst, src, count, kind));
-}
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
-                         size_t spitch, size_t width, size_t height,
-                         cudaMemcpyKind kind) {
-  return cuda(api::copy2D(dst, dpitch, src, spitch, width, height, kind));
-}
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height,
-                              cudaMemcpyKind kind, cudaStream_t stream) {
-  Status s = api::checkStream(stream);
-  return cuda(s != Status::Success
-                  ? s
-                  : api::copy2D(dst, dpitch, src, spitch, width, height, kind));
-}
-cudaError_t cudaMemset(void *ptr, int value, size_t count) {
-  return cuda(api::fill(ptr, value, count));
-}
-cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count,
-                            cudaStream_t stream) {
-  Status s = api::checkStream(stream);
-  return cuda(s != Status::Success ? s : api::fill(ptr, value, count));
-}
-cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width,
-                         size_t height) {
-  return cuda(api::fill2D(ptr, pitch, value, width, height));
-}
-cudaError_t cudaMemPrefetchAsync(const void *, size_t, cudaMemLocation,
-                                 unsigned, cudaStream_t stream) {
-  return cuda(api::checkStream(stream));
-}
-cudaError_t cudaMemPrefetchAsync(const void *, size_t, int,
-                                 cudaStream_t stream) {
-  return cuda(api::checkStream(stream));
-}
-cudaError_t cudaMemAdvise(const void *, size_t, cudaMemoryAdvise,
-                          cudaMemLocation) {
-  return cuda(Status::Success);
-}
-cudaError_t cudaMemAdvise(const void *, size_t, cudaMemoryAdvise, int) {
-  return cuda(Status::Success);
-}
-
-// ---- HIP --------------------------------------------------------------------
-
-hipError_t hipMalloc(void **ptr, size_t size) {
-  return hip(api::allocate(ptr, size, AllocKind::Device));
-}
-hipError_t hipFree(void *ptr) { return hip(api::release(ptr, true)); }
-hipError_t hipHostMalloc(void **ptr, size_t size, unsigned) {
-  return hip(api::allocate(ptr, size, AllocKind::PinnedHost));
-}
-hipError_t hipMallocHost(void **ptr, size_t size) {
-  return hip(api::allocate(ptr, size, AllocKind::PinnedHost));
-}
-hipError_t hipHostAlloc(void **ptr, size_t size, unsigned) {
-  return hip(api::allocate(ptr, size, AllocKind::PinnedHost));
-}
-hipError_t hipHostFree(void *ptr) { return hip(api::release(ptr, false)); }
-hipError_t hipFreeHost(void *ptr) { return hip(api::release(ptr, false)); }
-hipError_t hipMallocManaged(void **ptr, size_t size, unsigned flags) {
-  if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
-    return hip(Status::InvalidValue);
-  return hip(api::allocate(ptr, size, AllocKind::Managed));
-}
-hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width,
-                          size_t height) {
-  return hip(api::mallocPitch(ptr, pitch, width, height));
-}
-hipError_t hipHostGetDevicePointer(void **devicePtr, void *hostPtr, unsigned) {
-  if (!devicePtr || !hostPtr)
-    return hip(Status::InvalidValue);
-  *devicePtr = hostPtr;
-  return hip(Status::Success);
-}
-hipError_t hipHostRegister(void *ptr, size_t size, unsigned) {
-  return hip(api::registerHost(ptr, size));
-}
-hipError_t hipHostUnregister(void *ptr) {
-  return hip(api::unregisterHost(ptr));
-}
-hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr,
-                                   const void *ptr) {
-  if (!attr || !ptr)
-    return hip(Status::InvalidValue);
-  AllocKind kind;
-  void *base;
-  *attr = hipPointerAttribute_t{
-      hipMemoryTypeUnregistered, -2, nullptr, nullptr, 0, 0};
-  if (!api::findAllocation(ptr, kind, base))
-    return hip(Status::Success);
-  attr->type = kind == AllocKind::Device    ? hipMemoryTypeDevice
-               : kind == AllocKind::Managed ? hipMemoryTypeManaged
-                                            : hipMemoryTypeHost;
-  attr->device = 0;
-  attr->devicePointer = const_cast<void *>(ptr);
-  attr->hostPointer =
-      kind == AllocKind::Device ? nullptr : const_cast<void *>(ptr);
-  attr->isManaged = kind == AllocKind::Managed;
-  return hip(Status::Success);
-}
-hipError_t hipMemGetInfo(size_t *freeBytes, size_t *totalBytes) {
-  return hip(api::memInfo(freeBytes, totalBytes));
-}
-hipError_t hipMemcpy(void *dst, const void *src, size_t count,
-                     hipMemcpyKind kind) {
-  return hip(api::copy(dst, src, count, kind));
-}
-hipError_t hipMemcpyAsync(void *dst, const void *src, size_t count,
-                          hipMemcpyKind kind, hipStream_t stream) {
-  Status s = api::checkStream(stream);
-  return hip(s != Status::Success ? s : api::copy(dst, src, count, kind));
-}
-hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void *src, size_t count) {
-  return hip(api::copy(dst, src, count, hipMemcpyHostToDevice));
-}
-hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t count) {
-  return hip(api::copy(dst, src, count, hipMemcpyDeviceToHost));
-}
-hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t count) {
-  return hip(api::copy(dst, src, count, hipMemcpyDeviceToDevice));
-}
-hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
-                       size_t width, size_t height, hipMemcpyKind kind) {
-  return hip(api::copy2D(dst, dpitch, src, spitch, width, height, kind));
-}
-hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
-                            size_t spitch, size_t width, size_t height,
-                            hipMemcpyKind kind, hipStream_t stream) {
-  Status s = api::checkStream(stream);
-  return hip(s != Status::Success
-                 ? s
-                 : api::copy2D(dst, dpitch, src, spitch, width, height, kind));
-}
-hipError_t hipMemset(void *ptr, int value, size_t count) {
-  return hip(api::fill(ptr, value, count));
-}
-hipError_t hipMemsetAsync(void *ptr, int value, size_t count,
-                          hipStream_t stream) {
-  Status s = api::checkStream(stream);
-  return hip(s != Status::Success ? s : api::fill(ptr, value, count));
-}
-hipError_t hipMemset2D(void *ptr, size_t pitch, int value, size_t width,
-                       size_t height) {
-  return hip(api::fill2D(ptr, pitch, value, width, height));
-}
-hipError_t hipMemsetD8(hipDeviceptr_t ptr, unsigned char value, size_t count) {
-  return hip(api::fill(ptr, value, count));
-}
-// The wider fills write whole elements; check the range once, then store.
-template <class T> static Status fillElements(void *ptr, T value, size_t n) {
-  if (n > SIZE_MAX / sizeof(T))
-    return Status::InvalidValue;
-  Status s = api::fill(ptr, 0, n * sizeof(T)); // validates the range
-  if (s != Status::Success)
-    return s;
-  for (size_t i = 0; i < n; ++i)
-    std::memcpy(static_cast<char *>(ptr) + i * sizeof(T), &value, sizeof(T));
-  return Status::Success;
-}
-hipError_t hipMemsetD16(hipDeviceptr_t ptr, unsigned short value,
-                        size_t count) {
-  return hip(fillElements(ptr, value, count));
-}
-hipError_t hipMemsetD32(hipDeviceptr_t ptr, int value, size_t count) {
-  return hip(fillElements(ptr, value, count));
-}
-hipError_t hipMemPrefetchAsync(const void *, size_t, int, hipStream_t stream) {
-  return hip(api::checkStream(stream));
-}
-hipError_t hipMemAdvise(const void *, size_t, hipMemoryAdvise, int) {
-  return hip(Status::Success);
-}
+#define HWSIM_API_GROUP "hwsim/host_api_memory.def"
+#include "HostApiTwins.inc"

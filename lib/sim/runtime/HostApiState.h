@@ -53,6 +53,9 @@ inline cudaError_t cuda(Status status) {
   return toCuda(record(sticky(status)));
 }
 inline hipError_t hip(Status status) { return toHip(record(sticky(status))); }
+/// The implementation of the entry points that have nothing to do on one
+/// CPU (cache preferences, memory advice, device synchronization).
+inline Status nothingToDo() { return Status::Success; }
 
 /// The simulated device's memory size.
 inline constexpr size_t kDeviceMemoryBytes = size_t(16) << 30;

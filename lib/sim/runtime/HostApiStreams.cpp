@@ -127,6 +127,33 @@ Status priorityRange(int *least, int *greatest) {
   return Status::Success;
 }
 
+Status checkEvent(hwsimEvent *event) {
+  return withEvent(event, [](hwsimEvent &) { return Status::Success; });
+}
+
+/// Runs \p callback at once: the stream's work is already done.
+template <class Stream, class Error>
+Status addCallback(Stream stream, void (*callback)(Stream, Error, void *),
+                   void *userData, unsigned flags) {
+  Status s = checkStream(stream);
+  if (s == Status::Success && (!callback || flags != 0))
+    s = Status::InvalidValue;
+  if (s != Status::Success)
+    return s;
+  callback(stream, Error(0), userData); // success in both spellings
+  return Status::Success;
+}
+
+Status launchHostFunc(const void *stream, void (*fn)(void *), void *userData) {
+  Status s = checkStream(stream);
+  if (s == Status::Success && !fn)
+    s = Status::InvalidValue;
+  if (s != Status::Success)
+    return s;
+  fn(userData);
+  return Status::Success;
+}
+
 } // namespace
 
 Status checkStream(const void *stream) {
@@ -151,153 +178,5 @@ void destroyAllStreamsAndEvents() {
 
 } // namespace hwsim::api
 
-using hwsim::api::cuda;
-using hwsim::api::hip;
-using hwsim::api::Status;
-namespace api = hwsim::api;
-
-// ---- CUDA -------------------------------------------------------------------
-
-cudaError_t cudaStreamCreate(cudaStream_t *stream) {
-  return cuda(api::createStream(stream, cudaStreamDefault, 0));
-}
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags) {
-  return cuda(api::createStream(stream, flags, 0));
-}
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned flags,
-                                         int priority) {
-  return cuda(api::createStream(stream, flags, priority));
-}
-cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  return cuda(api::destroyStream(stream));
-}
-cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-  return cuda(api::checkStream(stream));
-}
-cudaError_t cudaStreamQuery(cudaStream_t stream) {
-  return cuda(api::checkStream(stream));
-}
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-                                unsigned) {
-  return cuda(api::waitEvent(stream, event));
-}
-cudaError_t cudaStreamAddCallback(cudaStream_t stream,
-                                  cudaStreamCallback_t callback, void *userData,
-                                  unsigned flags) {
-  Status s = api::checkStream(stream);
-  if (s == Status::Success && (!callback || flags != 0))
-    s = Status::InvalidValue;
-  if (s != Status::Success)
-    return cuda(s);
-  callback(stream, cudaSuccess, userData);
-  return cuda(Status::Success);
-}
-cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
-                               void *userData) {
-  Status s = api::checkStream(stream);
-  if (s == Status::Success && !fn)
-    s = Status::InvalidValue;
-  if (s != Status::Success)
-    return cuda(s);
-  fn(userData);
-  return cuda(Status::Success);
-}
-cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) {
-  return cuda(api::priorityRange(least, greatest));
-}
-cudaError_t cudaEventCreate(cudaEvent_t *event) {
-  return cuda(api::createEvent(event, cudaEventDefault));
-}
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags) {
-  return cuda(api::createEvent(event, flags));
-}
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  return cuda(api::recordEvent(event, stream));
-}
-cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-  return cuda(
-      api::withEvent(event, [](hwsimEvent &) { return Status::Success; }));
-}
-cudaError_t cudaEventQuery(cudaEvent_t event) {
-  return cuda(
-      api::withEvent(event, [](hwsimEvent &) { return Status::Success; }));
-}
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
-                                 cudaEvent_t end) {
-  return cuda(api::elapsed(ms, start, end));
-}
-cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  return cuda(api::destroyEvent(event));
-}
-
-// ---- HIP --------------------------------------------------------------------
-
-hipError_t hipStreamCreate(hipStream_t *stream) {
-  return hip(api::createStream(stream, hipStreamDefault, 0));
-}
-hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned flags) {
-  return hip(api::createStream(stream, flags, 0));
-}
-hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned flags,
-                                       int priority) {
-  return hip(api::createStream(stream, flags, priority));
-}
-hipError_t hipStreamDestroy(hipStream_t stream) {
-  return hip(api::destroyStream(stream));
-}
-hipError_t hipStreamSynchronize(hipStream_t stream) {
-  return hip(api::checkStream(stream));
-}
-hipError_t hipStreamQuery(hipStream_t stream) {
-  return hip(api::checkStream(stream));
-}
-hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned) {
-  return hip(api::waitEvent(stream, event));
-}
-hipError_t hipStreamAddCallback(hipStream_t stream,
-                                hipStreamCallback_t callback, void *userData,
-                                unsigned flags) {
-  Status s = api::checkStream(stream);
-  if (s == Status::Success && (!callback || flags != 0))
-    s = Status::InvalidValue;
-  if (s != Status::Success)
-    return hip(s);
-  callback(stream, hipSuccess, userData);
-  return hip(Status::Success);
-}
-hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
-                             void *userData) {
-  Status s = api::checkStream(stream);
-  if (s == Status::Success && !fn)
-    s = Status::InvalidValue;
-  if (s != Status::Success)
-    return hip(s);
-  fn(userData);
-  return hip(Status::Success);
-}
-hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest) {
-  return hip(api::priorityRange(least, greatest));
-}
-hipError_t hipEventCreate(hipEvent_t *event) {
-  return hip(api::createEvent(event, hipEventDefault));
-}
-hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
-  return hip(api::createEvent(event, flags));
-}
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
-  return hip(api::recordEvent(event, stream));
-}
-hipError_t hipEventSynchronize(hipEvent_t event) {
-  return hip(
-      api::withEvent(event, [](hwsimEvent &) { return Status::Success; }));
-}
-hipError_t hipEventQuery(hipEvent_t event) {
-  return hip(
-      api::withEvent(event, [](hwsimEvent &) { return Status::Success; }));
-}
-hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t end) {
-  return hip(api::elapsed(ms, start, end));
-}
-hipError_t hipEventDestroy(hipEvent_t event) {
-  return hip(api::destroyEvent(event));
-}
+#define HWSIM_API_GROUP "hwsim/host_api_streams.def"
+#include "HostApiTwins.inc"

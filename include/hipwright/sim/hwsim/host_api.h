@@ -14,6 +14,10 @@
 // whichever API a program mixes. A failing call records its error as the
 // last error; cudaGetLastError/hipGetLastError return and clear it.
 //
+// Each entry point is one line of a list (host_api_list.def): the cuda* and
+// hip* declarations below and the definitions in lib/sim/runtime are made
+// from it, so the two spellings cannot drift apart.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HIPWRIGHT_SIM_HWSIM_HOST_API_H
 #define HIPWRIGHT_SIM_HWSIM_HOST_API_H
@@ -140,6 +144,13 @@ typedef hwsimEvent *cudaEvent_t;
 typedef hwsimEvent *hipEvent_t;
 typedef void *hipDeviceptr_t;
 typedef int hipDevice_t;
+// Stream callbacks and host functions.
+typedef void (*cudaHostFn_t)(void *userData);
+typedef void (*hipHostFn_t)(void *userData);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
+                                     void *userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
 
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
@@ -442,133 +453,77 @@ enum hipComputeMode {
   hipComputeModeExclusiveProcess = 3,
 };
 
+// Both from one list (device_attributes.def): CUDA's with CUDA's numbers,
+// HIP's in list order.
 enum cudaDeviceAttr {
-  cudaDevAttrMaxThreadsPerBlock = 1,
-  cudaDevAttrMaxBlockDimX = 2,
-  cudaDevAttrMaxBlockDimY = 3,
-  cudaDevAttrMaxBlockDimZ = 4,
-  cudaDevAttrMaxGridDimX = 5,
-  cudaDevAttrMaxGridDimY = 6,
-  cudaDevAttrMaxGridDimZ = 7,
-  cudaDevAttrMaxSharedMemoryPerBlock = 8,
-  cudaDevAttrTotalConstantMemory = 9,
-  cudaDevAttrWarpSize = 10,
-  cudaDevAttrMaxPitch = 11,
-  cudaDevAttrMaxRegistersPerBlock = 12,
-  cudaDevAttrClockRate = 13,
-  cudaDevAttrMultiProcessorCount = 16,
-  cudaDevAttrIntegrated = 18,
-  cudaDevAttrCanMapHostMemory = 19,
-  cudaDevAttrComputeMode = 20,
-  cudaDevAttrConcurrentKernels = 31,
-  cudaDevAttrEccEnabled = 32,
-  cudaDevAttrPciBusId = 33,
-  cudaDevAttrPciDeviceId = 34,
-  cudaDevAttrMemoryClockRate = 36,
-  cudaDevAttrGlobalMemoryBusWidth = 37,
-  cudaDevAttrL2CacheSize = 38,
-  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-  cudaDevAttrAsyncEngineCount = 40,
-  cudaDevAttrUnifiedAddressing = 41,
-  cudaDevAttrPciDomainId = 50,
-  cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrStreamPrioritiesSupported = 78,
-  cudaDevAttrGlobalL1CacheSupported = 79,
-  cudaDevAttrLocalL1CacheSupported = 80,
-  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrManagedMemory = 83,
-  cudaDevAttrIsMultiGpuBoard = 84,
-  cudaDevAttrHostNativeAtomicSupported = 86,
-  cudaDevAttrPageableMemoryAccess = 88,
-  cudaDevAttrConcurrentManagedAccess = 89,
-  cudaDevAttrCooperativeLaunch = 95,
-  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-  cudaDevAttrDirectManagedMemAccessFromHost = 101,
-  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+#define HWSIM_DEVICE_ATTR(Cuda, Number, Hip, Value) cudaDevAttr##Cuda = Number,
+#include "device_attributes.def"
 };
-
-// HIP numbers its attributes differently from CUDA; only the names matter to
-// a program, so these are in declaration order.
 enum hipDeviceAttribute_t {
-  hipDeviceAttributeMaxThreadsPerBlock,
-  hipDeviceAttributeMaxBlockDimX,
-  hipDeviceAttributeMaxBlockDimY,
-  hipDeviceAttributeMaxBlockDimZ,
-  hipDeviceAttributeMaxGridDimX,
-  hipDeviceAttributeMaxGridDimY,
-  hipDeviceAttributeMaxGridDimZ,
-  hipDeviceAttributeMaxSharedMemoryPerBlock,
-  hipDeviceAttributeTotalConstantMemory,
-  hipDeviceAttributeWarpSize,
-  hipDeviceAttributeMaxPitch,
-  hipDeviceAttributeMaxRegistersPerBlock,
-  hipDeviceAttributeClockRate,
-  hipDeviceAttributeMultiprocessorCount,
-  hipDeviceAttributeIntegrated,
-  hipDeviceAttributeCanMapHostMemory,
-  hipDeviceAttributeComputeMode,
-  hipDeviceAttributeConcurrentKernels,
-  hipDeviceAttributeEccEnabled,
-  hipDeviceAttributePciBusId,
-  hipDeviceAttributePciDeviceId,
-  hipDeviceAttributePciDomainID,
-  hipDeviceAttributeMemoryClockRate,
-  hipDeviceAttributeMemoryBusWidth,
-  hipDeviceAttributeL2CacheSize,
-  hipDeviceAttributeMaxThreadsPerMultiProcessor,
-  hipDeviceAttributeAsyncEngineCount,
-  hipDeviceAttributeUnifiedAddressing,
-  hipDeviceAttributeComputeCapabilityMajor,
-  hipDeviceAttributeComputeCapabilityMinor,
-  hipDeviceAttributeStreamPrioritiesSupported,
-  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
-  hipDeviceAttributeMaxRegistersPerMultiprocessor,
-  hipDeviceAttributeManagedMemory,
-  hipDeviceAttributeIsMultiGpuBoard,
-  hipDeviceAttributeHostNativeAtomicSupported,
-  hipDeviceAttributePageableMemoryAccess,
-  hipDeviceAttributeConcurrentManagedAccess,
-  hipDeviceAttributeCooperativeLaunch,
-  hipDeviceAttributeSharedMemPerBlockOptin,
-  hipDeviceAttributeDirectManagedMemAccessFromHost,
-  hipDeviceAttributeMaxBlocksPerMultiProcessor,
-  hipDeviceAttributeTotalGlobalMem,
-  hipDeviceAttributeSharedMemPerMultiprocessor,
+#define HWSIM_DEVICE_ATTR(Cuda, Number, Hip, Value) hipDeviceAttribute##Hip,
+#define HWSIM_HIP_DEVICE_ATTR(Hip, Value) hipDeviceAttribute##Hip,
+#include "device_attributes.def"
 };
 
-// ---- device management ------------------------------------------------------
+// ---- entry points -----------------------------------------------------------
+// Declared from the lists of host_api_list.def, once per spelling: each
+// entry names an API once; each pass gives it its spelling's prefix, error
+// type and parameter types.
 
-cudaError_t cudaGetDeviceCount(int *count);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
-cudaError_t cudaSetDeviceFlags(unsigned flags);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device);
-cudaError_t cudaDeviceSynchronize();
-cudaError_t cudaDeviceReset();
-cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
-cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit);
-cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
-cudaError_t cudaDriverGetVersion(int *version);
-cudaError_t cudaRuntimeGetVersion(int *version);
+namespace hwsim::api {
+enum class Spelling { Cuda, Hip };
+/// The types a spelling's entry points take (HWSIM_T:: in the lists).
+struct CudaTypes {
+  using Error = cudaError_t;
+  using Stream = cudaStream_t;
+  using Event = cudaEvent_t;
+  using StreamCallback = cudaStreamCallback_t;
+  using HostFn = cudaHostFn_t;
+  using MemcpyKind = cudaMemcpyKind;
+  using MemoryAdvise = cudaMemoryAdvise;
+  using PointerAttributes = cudaPointerAttributes;
+  using DeviceProp = cudaDeviceProp;
+  using DeviceAttr = cudaDeviceAttr;
+  using FuncCache = cudaFuncCache;
+  using FuncAttribute = cudaFuncAttribute;
+  using FuncAttributes = cudaFuncAttributes;
+  using Limit = cudaLimit;
+  static constexpr unsigned MemAttachGlobal = cudaMemAttachGlobal;
+  static constexpr int Version = CUDART_VERSION;
+};
+struct HipTypes {
+  using Error = hipError_t;
+  using Stream = hipStream_t;
+  using Event = hipEvent_t;
+  using StreamCallback = hipStreamCallback_t;
+  using HostFn = hipHostFn_t;
+  using MemcpyKind = hipMemcpyKind;
+  using MemoryAdvise = hipMemoryAdvise;
+  using PointerAttributes = hipPointerAttribute_t;
+  using DeviceProp = hipDeviceProp_t;
+  using DeviceAttr = hipDeviceAttribute_t;
+  using FuncCache = hipFuncCache_t;
+  using FuncAttribute = hipFuncAttribute;
+  using FuncAttributes = hipFuncAttributes;
+  using Limit = hipLimit_t;
+  static constexpr unsigned MemAttachGlobal = hipMemAttachGlobal;
+  // HIP encodes versions as major * 10^7 + minor * 10^5 + patch: 7.0.0.
+  static constexpr int Version = HIP_VERSION;
+};
+} // namespace hwsim::api
 
-hipError_t hipInit(unsigned flags);
-hipError_t hipGetDeviceCount(int *count);
-hipError_t hipSetDevice(int device);
-hipError_t hipGetDevice(int *device);
-hipError_t hipSetDeviceFlags(unsigned flags);
-hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
-hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr,
-                                 int device);
-hipError_t hipDeviceSynchronize();
-hipError_t hipDeviceReset();
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
-hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit);
-hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
-hipError_t hipDriverGetVersion(int *version);
-hipError_t hipRuntimeGetVersion(int *version);
+#define HWSIM_DEFAULT(V) = V
+#define HWSIM_T ::hwsim::api::CudaTypes
+#define HWSIM_API(Base, Impl, Params, Args) HWSIM_T::Error cuda##Base Params;
+#define HWSIM_CUDA_API HWSIM_API
+#include "host_api_list.def"
+#undef HWSIM_T
+#define HWSIM_T ::hwsim::api::HipTypes
+#define HWSIM_API(Base, Impl, Params, Args) HWSIM_T::Error hip##Base Params;
+#define HWSIM_HIP_API HWSIM_API
+#include "host_api_list.def"
+#undef HWSIM_T
+#undef HWSIM_DEFAULT
 
 // There is no profiler to start (cuda_profiler_api.h).
 inline cudaError_t cudaProfilerStart() { return cudaSuccess; }
@@ -576,31 +531,9 @@ inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
 inline hipError_t hipProfilerStart() { return hipSuccess; }
 inline hipError_t hipProfilerStop() { return hipSuccess; }
 
-// ---- kernels: attributes and occupancy -------------------------------------
-// Kernels are plain functions here; the function-pointer forms take any kernel
-// (CUDA's C++ API does the same with templates). Attributes are accepted and
-// reported back but do not change how a launch runs.
-
-cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr,
-                                 int value);
-cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func);
-cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache config);
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-    int *numBlocks, const void *func, int blockSize, size_t dynamicSmemBytes);
-cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
-                                               const void *func,
-                                               size_t dynamicSmemBytes = 0,
-                                               int blockSizeLimit = 0);
-hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr,
-                               int value);
-hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func);
-hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
-    int *numBlocks, const void *func, int blockSize, size_t dynamicSmemBytes);
-hipError_t hipOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
-                                             const void *func,
-                                             size_t dynamicSmemBytes = 0,
-                                             int blockSizeLimit = 0);
+// ---- kernels: the templates that take a kernel itself
+// ------------------------ CUDA's C++ API takes any kernel; these pass on its
+// address.
 
 namespace hwsim::detail {
 template <class F> inline const void *kernelAddress(F *func) {
@@ -657,99 +590,8 @@ HWSIM_KERNEL_TEMPLATE(hipError_t, hipOccupancyMaxPotentialBlockSize,
                        blockSizeLimit))
 #undef HWSIM_KERNEL_TEMPLATE
 
-// ---- memory -----------------------------------------------------------------
-// The simulated device has 16 GiB; device and managed allocations count
-// against it, pinned host allocations do not. Allocations are 256-byte
-// aligned, as cudaMalloc's are.
-
-cudaError_t cudaMalloc(void **ptr, size_t size);
-cudaError_t cudaFree(void *ptr);
-cudaError_t cudaMallocHost(void **ptr, size_t size);
-cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags);
-cudaError_t cudaFreeHost(void *ptr);
-cudaError_t cudaMallocManaged(void **ptr, size_t size,
-                              unsigned flags = cudaMemAttachGlobal);
-cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
-                            size_t height);
-cudaError_t cudaHostGetDevicePointer(void **devicePtr, void *hostPtr,
-                                     unsigned flags);
-cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags);
-cudaError_t cudaHostUnregister(void *ptr);
-cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attr,
-                                     const void *ptr);
-cudaError_t cudaMemGetInfo(size_t *freeBytes, size_t *totalBytes);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
-                       cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
-                            cudaMemcpyKind kind, cudaStream_t stream = 0);
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
-                         size_t spitch, size_t width, size_t height,
-                         cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
-                              size_t spitch, size_t width, size_t height,
-                              cudaMemcpyKind kind, cudaStream_t stream = 0);
-cudaError_t cudaMemset(void *ptr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count,
-                            cudaStream_t stream = 0);
-cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width,
-                         size_t height);
-// CUDA 13 locates the destination with a cudaMemLocation; CUDA 12 with a
-// device number. Both are accepted; on one CPU they do nothing.
-cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count,
-                                 cudaMemLocation location, unsigned flags,
-                                 cudaStream_t stream = 0);
-cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device,
-                                 cudaStream_t stream = 0);
-cudaError_t cudaMemAdvise(const void *ptr, size_t count,
-                          cudaMemoryAdvise advice, cudaMemLocation location);
-cudaError_t cudaMemAdvise(const void *ptr, size_t count,
-                          cudaMemoryAdvise advice, int device);
-
-hipError_t hipMalloc(void **ptr, size_t size);
-hipError_t hipFree(void *ptr);
-hipError_t hipHostMalloc(void **ptr, size_t size,
-                         unsigned flags = hipHostMallocDefault);
-hipError_t hipMallocHost(void **ptr, size_t size);
-hipError_t hipHostAlloc(void **ptr, size_t size, unsigned flags);
-hipError_t hipHostFree(void *ptr);
-hipError_t hipFreeHost(void *ptr);
-hipError_t hipMallocManaged(void **ptr, size_t size,
-                            unsigned flags = hipMemAttachGlobal);
-hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width,
-                          size_t height);
-hipError_t hipHostGetDevicePointer(void **devicePtr, void *hostPtr,
-                                   unsigned flags);
-hipError_t hipHostRegister(void *ptr, size_t size, unsigned flags);
-hipError_t hipHostUnregister(void *ptr);
-hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr,
-                                   const void *ptr);
-hipError_t hipMemGetInfo(size_t *freeBytes, size_t *totalBytes);
-hipError_t hipMemcpy(void *dst, const void *src, size_t count,
-                     hipMemcpyKind kind);
-hipError_t hipMemcpyAsync(void *dst, const void *src, size_t count,
-                          hipMemcpyKind kind, hipStream_t stream = 0);
-hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void *src, size_t count);
-hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t count);
-hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t count);
-hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
-                       size_t width, size_t height, hipMemcpyKind kind);
-hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
-                            size_t spitch, size_t width, size_t height,
-                            hipMemcpyKind kind, hipStream_t stream = 0);
-hipError_t hipMemset(void *ptr, int value, size_t count);
-hipError_t hipMemsetAsync(void *ptr, int value, size_t count,
-                          hipStream_t stream = 0);
-hipError_t hipMemset2D(void *ptr, size_t pitch, int value, size_t width,
-                       size_t height);
-hipError_t hipMemsetD8(hipDeviceptr_t ptr, unsigned char value, size_t count);
-hipError_t hipMemsetD16(hipDeviceptr_t ptr, unsigned short value, size_t count);
-hipError_t hipMemsetD32(hipDeviceptr_t ptr, int value, size_t count);
-hipError_t hipMemPrefetchAsync(const void *ptr, size_t count, int device,
-                               hipStream_t stream = 0);
-hipError_t hipMemAdvise(const void *ptr, size_t count, hipMemoryAdvise advice,
-                        int device);
-
-// Typed forms, as CUDA's and HIP's C++ headers provide.
+// ---- memory: typed forms
+// -----------------------------------------------------
 #define HWSIM_TYPED_ALLOC(Ret, Name)                                           \
   template <class T> inline Ret Name(T **ptr, size_t size) {                   \
     return Name(reinterpret_cast<void **>(ptr), size);                         \
@@ -790,7 +632,6 @@ inline hipError_t hipMallocPitch(T **ptr, size_t *pitch, size_t width,
 // is known and copies past its end are refused. HIP_SYMBOL(x) is x.
 
 namespace hwsim::api {
-enum class Spelling { Cuda, Hip };
 /// Copies between a symbol's bytes and memory, checking offset + count
 /// against the symbol's size; returns a cudaError_t or hipError_t value.
 int symbolCopy(Spelling spelling, void *symbol, size_t symbolSize,
@@ -863,63 +704,6 @@ HWSIM_SYMBOL_API(cudaError_t, cudaMemcpyKind, cuda,
                  ::hwsim::api::Spelling::Cuda)
 HWSIM_SYMBOL_API(hipError_t, hipMemcpyKind, hip, ::hwsim::api::Spelling::Hip)
 #undef HWSIM_SYMBOL_API
-
-// ---- streams and events -----------------------------------------------------
-// Work is done when it is issued, so streams are always idle and an event is
-// complete as soon as it is recorded; recording stores the host time.
-
-typedef void (*cudaHostFn_t)(void *userData);
-typedef void (*hipHostFn_t)(void *userData);
-typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
-                                     void *userData);
-typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
-                                    void *userData);
-
-cudaError_t cudaStreamCreate(cudaStream_t *stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags);
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned flags,
-                                         int priority);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
-                                unsigned flags = 0);
-cudaError_t cudaStreamAddCallback(cudaStream_t stream,
-                                  cudaStreamCallback_t callback, void *userData,
-                                  unsigned flags);
-cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
-                               void *userData);
-cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
-cudaError_t cudaEventCreate(cudaEvent_t *event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
-cudaError_t cudaEventQuery(cudaEvent_t event);
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
-
-hipError_t hipStreamCreate(hipStream_t *stream);
-hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned flags);
-hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned flags,
-                                       int priority);
-hipError_t hipStreamDestroy(hipStream_t stream);
-hipError_t hipStreamSynchronize(hipStream_t stream);
-hipError_t hipStreamQuery(hipStream_t stream);
-hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
-                              unsigned flags = 0);
-hipError_t hipStreamAddCallback(hipStream_t stream,
-                                hipStreamCallback_t callback, void *userData,
-                                unsigned flags);
-hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn,
-                             void *userData);
-hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest);
-hipError_t hipEventCreate(hipEvent_t *event);
-hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = 0);
-hipError_t hipEventSynchronize(hipEvent_t event);
-hipError_t hipEventQuery(hipEvent_t event);
-hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t end);
-hipError_t hipEventDestroy(hipEvent_t event);
 
 // ---- launching through the runtime API -------------------------------------
 // cudaLaunchKernel(kernel, grid, block, args, ...) with args[i] pointing at the
