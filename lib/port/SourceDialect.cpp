@@ -1,8 +1,7 @@
 //===- SourceDialect.cpp - is a file CUDA or HIP already? -----------------===//
 #include "port/SourceDialect.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
+#include "frontend/RawLexer.h"
 
 using namespace llvm;
 
@@ -24,27 +23,17 @@ bool isHipInclude(StringRef Path, const RuleTable &Rules) {
 
 std::vector<std::string> includePaths(StringRef Text) {
   std::vector<std::string> Paths;
-  clang::LangOptions LO;
-  LO.CPlusPlus = true;
-  // Only offsets are used; the lexer needs some location to stamp.
-  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
-                   Text.begin(), Text.begin(), Text.end());
-  clang::Token Tok;
-  bool AfterHash = false;
-  while (true) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(clang::tok::eof))
-      break;
-    bool WasAfterHash = AfterHash;
-    AfterHash = Tok.is(clang::tok::hash) && Tok.isAtStartOfLine();
-    if (!WasAfterHash || Tok.isAtStartOfLine() ||
-        !Tok.is(clang::tok::raw_identifier))
+  std::vector<RawToken> Toks = lexRawTokens(Text, rawScanLangOptions());
+  for (size_t I = 1; I < Toks.size(); ++I) {
+    const RawToken &Tok = Toks[I];
+    if (!Toks[I - 1].is(clang::tok::hash) || !Toks[I - 1].StartOfLine ||
+        Tok.StartOfLine || !Tok.is(clang::tok::raw_identifier))
       continue;
-    StringRef Name = Tok.getRawIdentifier();
+    StringRef Name = Tok.Text;
     if (Name != "include" && Name != "include_next" && Name != "import")
       continue;
     // The header name, read from the text: the raw lexer splits <a/b.h>.
-    StringRef Rest = Text.substr(Lex.getBufferLocation() - Text.begin());
+    StringRef Rest = Text.substr(Tok.end());
     Rest = Rest.take_until([](char C) { return C == '\n'; }).ltrim(" \t");
     if (Rest.empty() || (Rest[0] != '<' && Rest[0] != '"'))
       continue; // a computed include

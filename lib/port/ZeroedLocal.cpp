@@ -1,6 +1,8 @@
 //===- ZeroedLocal.cpp - a local that only carries zeros to a call --------===//
 #include "port/ZeroedLocal.h"
 
+#include "frontend/RawLexer.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -41,19 +43,13 @@ unsigned countSpellings(CharSourceRange Range, StringRef Name,
                         const SourceManager &SM, const LangOptions &LO) {
   auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
   unsigned End = SM.getFileOffset(Range.getEnd());
-  // The raw lexer reads the file's own (NUL-terminated) buffer.
-  StringRef Buffer = SM.getBufferData(File);
-  Lexer Raw(SM.getLocForStartOfFile(File), LO, Buffer.begin(),
-            Buffer.begin() + Begin, Buffer.end());
+  RawLexOptions Opts;
+  Opts.Begin = Begin;
+  Opts.End = End;
   unsigned N = 0;
-  Token Tok;
-  while (true) {
-    Raw.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End)
-      break;
-    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name)
+  for (const RawToken &Tok : lexRawTokens(SM.getBufferData(File), LO, Opts))
+    if (Tok.isIdent(Name))
       ++N;
-  }
   return N;
 }
 

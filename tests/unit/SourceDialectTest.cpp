@@ -19,6 +19,17 @@ const char *s = "#include <cublas_v2.h>";
         std::vector<std::string>{"hip/hip_runtime.h", "local.h", "vector"});
 }
 
+// A banner of slashes and stars is a line comment in C++, not the start of
+// a block comment that would hide every include below it.
+TEST_CASE("includePaths reads past a //***** banner", "[dialect]") {
+  std::string Text = "//*****************************\n"
+                     "#include <cuda_runtime.h>\n"
+                     "//*****************************\n"
+                     "#include \"kernels.cuh\"\n";
+  CHECK(includePaths(Text) ==
+        std::vector<std::string>{"cuda_runtime.h", "kernels.cuh"});
+}
+
 TEST_CASE("HIP input is recognised by its includes", "[dialect]") {
   const RuleTable &R = RuleTable::builtin();
   CHECK(isAlreadyHip("#include <hip/hip_runtime.h>\n__global__ void k() {}\n",
