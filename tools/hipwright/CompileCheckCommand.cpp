@@ -33,13 +33,6 @@ std::optional<std::string> parseJobs(const OptionUse &U, unsigned &Jobs) {
   return std::nullopt;
 }
 
-OptionHandler append(std::vector<std::string> &List) {
-  return [&List](const OptionUse &U) {
-    List.push_back(U.Value);
-    return std::optional<std::string>();
-  };
-}
-
 } // namespace
 
 int runCompileCheckCommand(const std::vector<std::string> &Args) {
@@ -71,13 +64,13 @@ int runCompileCheckCommand(const std::vector<std::string> &Args) {
        "-I DIR, --include DIR",
        "search DIR for headers (repeatable)",
        "",
-       append(Req.IncludeDirs)},
+       appendValue(Req.IncludeDirs)},
       {{"-D", "--define"},
        OptionValue::CompilerStyle,
        "-D NAME[=VALUE], --define NAME[=VALUE]",
        "define a macro (repeatable)",
        "",
-       append(Req.Defines)},
+       appendValue(Req.Defines)},
       {{"--work"},
        OptionValue::Separate,
        "--work DIR",
@@ -108,10 +101,7 @@ int runCompileCheckCommand(const std::vector<std::string> &Args) {
        "",
        setFlag(Req.KeepCommands)},
   };
-  Spec.Positional = [&](const std::string &F) {
-    Req.Files.push_back(F);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Req.Files);
   Spec.AfterDashDash = [&](std::vector<std::string> Rest) {
     Req.Files.insert(Req.Files.end(), Rest.begin(), Rest.end());
     return std::optional<std::string>();

@@ -135,10 +135,7 @@ int runLintCommand(const std::vector<std::string> &Args,
       "oldest ROCm the port must build with: CUDA names\nwhose HIP twin is "
       "newer are reported (default: the\nconfig's rocm-version, else the "
       "newest known)";
-  Spec.Positional = [&](const std::string &P) {
-    Req.Paths.push_back(P);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Req.Paths);
   Spec.AfterDashDash = clangArgsInto(Req);
   if (std::optional<int> Exit = parseCommandLine(Spec, Args))
     return *Exit;

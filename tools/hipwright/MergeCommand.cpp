@@ -33,10 +33,7 @@ int runMergeCommand(const std::vector<std::string> &Args) {
       "exit status: the command's own (lint: 1 for findings; port: 3 for "
       "partial\nports), 2 for a usage or input error, a missing, repeated or "
       "damaged shard\nfile, or shards of different runs.\n";
-  Spec.Positional = [&](const std::string &F) {
-    Files.push_back(F);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Files);
   Spec.DashIsPositional = true;
   if (std::optional<int> Exit = parseCommandLine(Spec, Args))
     return *Exit;

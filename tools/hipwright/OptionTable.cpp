@@ -67,6 +67,20 @@ OptionHandler storeValue(std::optional<std::string> &Field) {
   };
 }
 
+OptionHandler appendValue(std::vector<std::string> &List) {
+  return [&List](const OptionUse &U) -> std::optional<std::string> {
+    List.push_back(U.Value);
+    return std::nullopt;
+  };
+}
+
+PositionalHandler appendTo(std::vector<std::string> &List) {
+  return [&List](const std::string &Arg) -> std::optional<std::string> {
+    List.push_back(Arg);
+    return std::nullopt;
+  };
+}
+
 OptionHandler setFlag(bool &Flag, bool To) {
   return [&Flag, To](const OptionUse &) -> std::optional<std::string> {
     Flag = To;

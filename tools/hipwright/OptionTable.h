@@ -45,11 +45,18 @@ struct OptionUse {
 using OptionHandler =
     std::function<std::optional<std::string>(const OptionUse &)>;
 
-/// Handlers for the common rows: store the value in \p Field, or set
-/// \p Flag.
+/// What a command does with an argument that is not an option.
+using PositionalHandler =
+    std::function<std::optional<std::string>(const std::string &)>;
+
+/// Handlers for the common rows: store the value in \p Field, append it to
+/// \p List (a repeatable option), or set \p Flag.
 OptionHandler storeValue(std::string &Field);
 OptionHandler storeValue(std::optional<std::string> &Field);
+OptionHandler appendValue(std::vector<std::string> &List);
 OptionHandler setFlag(bool &Flag, bool To = true);
+/// The usual positional handler: every argument appended to \p List.
+PositionalHandler appendTo(std::vector<std::string> &List);
 
 /// One row of a command's table.
 struct Option {
@@ -73,7 +80,7 @@ struct CommandOptions {
   std::string Epilogue; ///< the help after them, after a blank line
   std::vector<Option> Options;
   /// Each argument that is not an option, in order; unset: none is taken.
-  std::function<std::optional<std::string>(const std::string &)> Positional;
+  PositionalHandler Positional;
   /// The arguments after `--` (maybe none); unset: `--` is an unknown
   /// option.
   std::function<std::optional<std::string>(std::vector<std::string>)>

@@ -187,10 +187,7 @@ int runPortCommand(const std::vector<std::string> &Args,
   };
   for (Option &O : Rest)
     Spec.Options.push_back(std::move(O));
-  Spec.Positional = [&](const std::string &P) {
-    Req.Paths.push_back(P);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Req.Paths);
   Spec.AfterDashDash = clangArgsInto(Req);
   if (std::optional<int> Exit = parseCommandLine(Spec, Args))
     return *Exit;

@@ -71,10 +71,7 @@ int runQueryCommand(const std::vector<std::string> &Args) {
       "  its status; suggests near names for a misspelt one (exit 1).\n"
       "  The second form prints docs/rules-coverage.md from the\n"
       "  compiled-in tables.\n";
-  Spec.Positional = [&](const std::string &Name) {
-    Names.push_back(Name);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Names);
   if (Args.empty()) {
     errs() << renderHelp(Spec);
     return ExitUsage;

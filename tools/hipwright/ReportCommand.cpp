@@ -132,10 +132,7 @@ int runReportCommand(const std::vector<std::string> &Args,
   Spec.find("--rocm-version")->Help =
       "oldest ROCm the port must build with (default: the\nconfig's "
       "rocm-version, else the newest known)";
-  Spec.Positional = [&](const std::string &P) {
-    Req.Paths.push_back(P);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Req.Paths);
   Spec.AfterDashDash = clangArgsInto(Req);
   if (std::optional<int> Exit = parseCommandLine(Spec, Args))
     return *Exit;

@@ -164,10 +164,7 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
   Spec.find("--jobs")->Usage = "-j N, -jN, --jobs N";
   Spec.find("--jobs")->Help = "parallel builds and runs (default: one per "
                               "core)";
-  Spec.Positional = [&](const std::string &P) {
-    Req.Paths.push_back(P);
-    return std::optional<std::string>();
-  };
+  Spec.Positional = appendTo(Req.Paths);
   Spec.AfterDashDash = [&](std::vector<std::string> Rest) {
     return Rest.empty() ? std::nullopt : NotVerify();
   };
