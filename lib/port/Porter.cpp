@@ -250,6 +250,12 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   std::map<std::tuple<std::string, unsigned, unsigned, std::string>, Finding>
       Findings;
   std::map<std::tuple<std::string, unsigned, std::string>, KernelDef> Kernels;
+  // A file's errors, each once however many TUs report it.
+  auto AddError = [&](const std::string &File, std::string Text) {
+    std::vector<std::string> &List = ErrorsByFile[File];
+    if (!llvm::is_contained(List, Text))
+      List.push_back(std::move(Text));
+  };
   for (TuResult &U : Units) {
     Edits.addAll(U.Edits);
     for (ApiReference &R : U.References)
@@ -262,20 +268,17 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       // Attribute an error to the user file it points into, else to the TU
       // (a system header, the command line).
       bool InUserFile = llvm::is_contained(U.FilesSeen, E.File);
-      auto &List = ErrorsByFile[InUserFile ? E.File : U.MainFile];
-      std::string Text = E.str();
-      if (!llvm::is_contained(List, Text))
-        List.push_back(std::move(Text));
+      AddError(InUserFile ? E.File : U.MainFile, E.str());
       // A fatal error in a header the TU includes ends the TU's parse there:
       // the rest of the main file had no AST (no call rewrites, no
       // findings), only the token pass. Say so at the main file too, or it
       // would read as fully translated.
       if (E.Fatal && InUserFile && E.File != U.MainFile)
-        ErrorsByFile[U.MainFile].push_back(
-            U.MainFile + ": error: the parse stopped at " + E.File + ":" +
-            std::to_string(E.Line) + " (" + E.Message +
-            "); the rest of this file was translated by its tokens only, "
-            "without the parse's rewrites and findings");
+        AddError(U.MainFile,
+                 U.MainFile + ": error: the parse stopped at " + E.File + ":" +
+                     std::to_string(E.Line) + " (" + E.Message +
+                     "); the rest of this file was translated by its tokens "
+                     "only, without the parse's rewrites and findings");
     }
     if (U.Failed)
       FailedFiles.insert(U.MainFile);

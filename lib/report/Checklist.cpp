@@ -94,12 +94,15 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
   // Files: the checklist's. Unlisted: files HIP already and plain C++
   // files, read only for what they #include.
   std::vector<Scanned> Files, Unlisted;
+  std::set<std::string> AllPaths, HipPaths; // for hipAlternatives below
   unsigned WithoutCuda = 0;
   for (const FileOutcome &F : R.Files) {
     if (F.BuildFile)
       continue;
+    AllPaths.insert(F.Path);
     Scanned S{&F, scanSource(F.Original, Libs)};
     if (F.AlreadyHip) {
+      HipPaths.insert(F.Path);
       Unlisted.push_back(std::move(S));
       continue;
     }
@@ -155,13 +158,6 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
         Generic[K.Name].push_back({S.File->Path, K.Line});
 
   // Headers an #if chain swaps for an already-HIP one on AMD.
-  std::set<std::string> AllPaths, HipPaths;
-  for (const FileOutcome &F : R.Files)
-    if (!F.BuildFile) {
-      AllPaths.insert(F.Path);
-      if (F.AlreadyHip)
-        HipPaths.insert(F.Path);
-    }
   std::vector<IncludingFile> Including;
   for (const std::vector<Scanned> *V : {&Files, &Unlisted})
     for (const Scanned &S : *V)

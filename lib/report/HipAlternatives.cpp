@@ -1,6 +1,7 @@
 //===- HipAlternatives.cpp - headers an #if chain swaps for HIP ones ------===//
 #include "report/HipAlternatives.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -92,22 +93,18 @@ hipAlternatives(const std::vector<IncludingFile> &Files,
   for (const auto &[Target, Uses] : ByTarget) {
     if (HipFiles.count(Target))
       continue;
-    const Use *First = nullptr;
-    bool All = true;
-    for (const Use &U : Uses) {
-      const Use *H = HipInstead(U);
-      All &= H != nullptr;
-      if (H && !First)
-        First = &U;
-    }
-    if (!All || !First)
+    // Every include of it must be swapped; the first one is the evidence.
+    const Use &First = Uses.front();
+    const Use *H = HipInstead(First);
+    if (!H || !llvm::all_of(llvm::drop_begin(Uses), [&](const Use &U) {
+          return HipInstead(U) != nullptr;
+        }))
       continue;
-    const Use &H = *HipInstead(*First);
-    Out[Target] = Rel(First->By->Path) + ":" +
-                  std::to_string(First->Inc->Line) + " includes it under `" +
-                  First->Inc->BranchDirective + "`; on AMD the chain's `" +
-                  H.Inc->BranchDirective + "` branch includes " +
-                  Rel(H.Target) + " instead, which is HIP already";
+    Out[Target] = Rel(First.By->Path) + ":" + std::to_string(First.Inc->Line) +
+                  " includes it under `" + First.Inc->BranchDirective +
+                  "`; on AMD the chain's `" + H->Inc->BranchDirective +
+                  "` branch includes " + Rel(H->Target) +
+                  " instead, which is HIP already";
   }
   return Out;
 }

@@ -119,11 +119,10 @@ private:
   std::vector<RawToken> Toks;
   std::vector<size_t> LineStarts{0};
   SourceScanResult R;
-  /// Open #if blocks: the gate's index (or -1) and whether the block is
-  /// past its #elif/#else.
+  /// Open #if blocks: the gate's index (or -1), where the block starts and
+  /// which of its branches the scan is in (0 until its first #elif/#else).
   struct Open {
     int Gate;
-    bool Alternative;
     unsigned Line;         ///< of the #if that opened it
     unsigned Branch;       ///< branches seen after the #if
     std::string Directive; ///< the current branch's, collapsed
@@ -201,8 +200,8 @@ private:
         Gate = R.Gates.size();
         R.Gates.push_back({Line, collapse(Rest), 0});
       }
-      Stack.push_back({Gate, false, Line, 0,
-                       collapse("#" + Name.str() + " " + Rest.str())});
+      Stack.push_back(
+          {Gate, Line, 0, collapse("#" + Name.str() + " " + Rest.str())});
       return After();
     }
     if (Name == "elif" || Name == "else" || Name == "elifdef" ||
@@ -211,7 +210,6 @@ private:
         Open &O = Stack.back();
         if (O.Gate >= 0 && !R.Gates[O.Gate].AlternativeLine)
           R.Gates[O.Gate].AlternativeLine = Line;
-        O.Alternative = true;
         ++O.Branch;
         O.Directive = collapse("#" + Name.str() + " " + Rest.str());
       }
@@ -228,7 +226,7 @@ private:
   /// The innermost NVIDIA-only branch the current position is in, or -1.
   int currentGate() const {
     for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
-      if (It->Gate >= 0 && !It->Alternative)
+      if (It->Gate >= 0 && It->Branch == 0)
         return It->Gate;
     return -1;
   }
