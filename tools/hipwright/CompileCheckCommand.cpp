@@ -25,16 +25,6 @@ using namespace llvm;
 
 namespace hipwright {
 
-namespace {
-
-std::optional<std::string> parseJobs(const OptionUse &U, unsigned &Jobs) {
-  if (!to_integer(U.Value, Jobs, 10) || Jobs == 0)
-    return U.Name + " needs a positive number, not '" + U.Value + "'";
-  return std::nullopt;
-}
-
-} // namespace
-
 int runCompileCheckCommand(const std::vector<std::string> &Args) {
   verify::CompileCheckRequest Req;
   std::string Targets = "gfx942,gfx950";
@@ -83,7 +73,7 @@ int runCompileCheckCommand(const std::vector<std::string> &Args) {
        "-j N, --jobs N",
        "compiles at once (default 1)",
        "",
-       [&](const OptionUse &U) { return parseJobs(U, Req.Jobs); }},
+       storeJobs(Req.Jobs)},
       {{"--nvidia-mapping-header"},
        OptionValue::Separate,
        "--nvidia-mapping-header FILE",

@@ -74,6 +74,16 @@ OptionHandler appendValue(std::vector<std::string> &List) {
   };
 }
 
+OptionHandler storeJobs(unsigned &Jobs) {
+  return [&Jobs](const OptionUse &U) -> std::optional<std::string> {
+    if (!StringRef(U.Value).getAsInteger(10, Jobs) && Jobs > 0)
+      return std::nullopt;
+    if (U.Glued) // -j4, as make takes it
+      return "-j needs a positive number, not '" + U.Arg + "'";
+    return U.Arg + " needs a positive number, not '" + U.Value + "'";
+  };
+}
+
 PositionalHandler appendTo(std::vector<std::string> &List) {
   return [&List](const std::string &Arg) -> std::optional<std::string> {
     List.push_back(Arg);

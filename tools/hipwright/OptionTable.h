@@ -54,6 +54,8 @@ using PositionalHandler =
 OptionHandler storeValue(std::string &Field);
 OptionHandler storeValue(std::optional<std::string> &Field);
 OptionHandler appendValue(std::vector<std::string> &List);
+/// `-j N` / `--jobs N` / `-jN`: a positive count into \p Jobs.
+OptionHandler storeJobs(unsigned &Jobs);
 OptionHandler setFlag(bool &Flag, bool To = true);
 /// The usual positional handler: every argument appended to \p List.
 PositionalHandler appendTo(std::vector<std::string> &List);

@@ -26,16 +26,8 @@ struct SharedRow {
   Result (*Handle)(const OptionUse &, PortRequest &, ScaleOptions &);
 };
 
-bool parseJobs(StringRef Text, unsigned &Jobs) {
-  return !Text.getAsInteger(10, Jobs) && Jobs > 0;
-}
-
 Result takeJobs(const OptionUse &U, PortRequest &Req, ScaleOptions &) {
-  if (parseJobs(U.Value, Req.Jobs))
-    return std::nullopt;
-  if (U.Glued) // -j4, as make takes it
-    return "-j needs a positive number, not '" + U.Arg + "'";
-  return U.Arg + " needs a positive number, not '" + U.Value + "'";
+  return storeJobs(Req.Jobs)(U);
 }
 
 const SharedRow kSharedRows[] = {
