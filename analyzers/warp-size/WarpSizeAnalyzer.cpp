@@ -1,5 +1,4 @@
-//===- WarpSizeAnalyzer.cpp - the warp-size rules
-//--------------------------===//
+//===- WarpSizeAnalyzer.cpp - the warp-size rules -------------------------===//
 //
 // CUDA code often writes the warp width as a literal: lane = threadIdx.x % 32,
 // warp = threadIdx.x / 32, shuffle reductions from offset 16, #define
@@ -18,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "WarpSizeAnalyzer.h"
+#include "NativeRewrite.h"
 #include "WarpFlow.h"
 
 #include "clang/AST/ASTContext.h"
@@ -51,6 +51,7 @@ constexpr llvm::StringLiteral kLane0Broadcast = "warp-size.lane0-broadcast";
 constexpr llvm::StringLiteral kMacroConstant = "warp-size.macro-constant";
 constexpr llvm::StringLiteral kTileTemplate = "warp-size.tile-template";
 constexpr llvm::StringLiteral kLaunchShape = "warp-size.launch-shape";
+constexpr llvm::StringLiteral kNativeRewrite = "warp-size.native-rewrite";
 
 //===- what one function body holds ---------------------------------------===//
 
@@ -389,12 +390,19 @@ public:
         !Ctx.isUserLocation(FD->getLocation()) || waveTargets().empty())
       return;
     AST = R.Context;
-    judgeFunction(FD);
+    // Judged at the end of the TU: with --fix=native, which functions are
+    // rewritten depends on their callers and launches anywhere in it.
+    Functions.push_back(FD);
   }
 
   void onEndOfTranslationUnit() override {
-    if (!waveTargets().empty())
-      reportConstants();
+    if (waveTargets().empty())
+      return;
+    if (Ctx.nativeRewrite())
+      planNative();
+    for (const FunctionDecl *FD : Functions)
+      judgeFunction(FD);
+    reportConstants();
   }
 
 private:
@@ -426,8 +434,8 @@ private:
 
   /// The safe fix: `, 32` before the shuffle's closing parenthesis.
   void addWidthFix(Finding *F, const CallExpr *CE) {
-    if (!F)
-      return;
+    if (!F || NativeFns.contains(Current))
+      return; // rewritten for the whole wavefront instead
     SourceLocation RParen = CE->getRParenLoc();
     if (auto R = Ctx.replacement(CharSourceRange::getCharRange(RParen, RParen),
                                  ", 32"))
@@ -452,6 +460,7 @@ private:
   //===- one function -----------------------------------------------------===//
 
   void judgeFunction(const FunctionDecl *FD) {
+    Current = FD;
     IndexFlow Flow(*AST);
     BodyFacts F;
     BodyWalker(*AST, Flow, F).TraverseStmt(FD->getBody());
@@ -867,6 +876,159 @@ private:
     }
   }
 
+  //===- --fix=native -----------------------------------------------------===//
+
+  /// Plans the native rewrite of every function, groups the functions that
+  /// call each other, and rewrites a group only when none of its members
+  /// refuses and every kernel in it is launched here with blocks that are
+  /// whole 64-lane wavefronts wide. One note per group says which.
+  void planNative() {
+    std::map<const FunctionDecl *, NativePlan> Plans;
+    for (const FunctionDecl *FD : Functions)
+      Plans[FD] = planNativeRewrite(FD, *AST);
+    // A function matters when it depends on the width or calls one that
+    // does: a caller sees its callee's lanes change.
+    std::set<const FunctionDecl *> Relevant;
+    for (auto &[FD, P] : Plans)
+      if (P.WarpWork)
+        Relevant.insert(FD);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (auto &[FD, P] : Plans)
+        for (const FunctionDecl *C : P.Callees)
+          if (Relevant.count(C) && Relevant.insert(FD).second)
+            Grew = true;
+    }
+    std::map<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>>
+        LaunchesOf;
+    for (auto &[FD, P] : Plans)
+      for (const CUDAKernelCallExpr *L : P.Launches)
+        if (const FunctionDecl *K = judgedDefinition(L->getDirectCallee()))
+          LaunchesOf[K].push_back(L);
+
+    std::set<const FunctionDecl *> Seen;
+    for (const FunctionDecl *Start : Functions) {
+      if (!Relevant.count(Start) || Seen.count(Start))
+        continue;
+      // The group: relevant functions connected by calls either way.
+      std::vector<const FunctionDecl *> Group = {Start};
+      Seen.insert(Start);
+      // In source order (Functions), so both sides' parses word the note
+      // alike.
+      for (size_t I = 0; I < Group.size(); ++I)
+        for (const FunctionDecl *FD : Functions) {
+          if (!Relevant.count(FD) || Seen.count(FD))
+            continue;
+          bool Linked = llvm::is_contained(Plans[FD].Callees, Group[I]) ||
+                        llvm::is_contained(Plans[Group[I]].Callees, FD);
+          if (Linked) {
+            Seen.insert(FD);
+            Group.push_back(FD);
+          }
+        }
+      llvm::sort(Group, [&](const FunctionDecl *A, const FunctionDecl *B) {
+        return llvm::find(Functions, A) < llvm::find(Functions, B);
+      });
+      judgeNativeGroup(Group, Plans, LaunchesOf);
+    }
+  }
+
+  void judgeNativeGroup(
+      const std::vector<const FunctionDecl *> &Group,
+      std::map<const FunctionDecl *, NativePlan> &Plans,
+      std::map<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>>
+          &LaunchesOf) {
+    std::vector<std::string> Refusals;
+    std::vector<Replacement> Edits;
+    std::vector<const FunctionDecl *> Kernels;
+    for (const FunctionDecl *FD : Group) {
+      NativePlan &P = Plans[FD];
+      Refusals.insert(Refusals.end(), P.Refusals.begin(), P.Refusals.end());
+      for (const NativeEdit &E : P.Edits) {
+        if (auto R = Ctx.replacement(E.Range, E.Text))
+          Edits.push_back(std::move(*R));
+        else
+          Refusals.push_back(
+              "line " + std::to_string(line(E.Range.getBegin())) +
+              ": the width is spelled inside a macro's definition");
+      }
+      if (FD->hasAttr<CUDAGlobalAttr>())
+        Kernels.push_back(FD);
+    }
+    if (Edits.empty() && Refusals.empty())
+      return; // nothing built on 32 lanes
+    const FunctionDecl *At = Kernels.empty() ? Group.front() : Kernels.front();
+    if (Kernels.empty())
+      Refusals.push_back("no kernel in this file calls '" +
+                         At->getNameAsString() +
+                         "', so the blocks it runs in are unknown");
+    for (const FunctionDecl *K : Kernels) {
+      auto It = LaunchesOf.find(K);
+      if (It == LaunchesOf.end()) {
+        Refusals.push_back("'" + K->getNameAsString() +
+                           "' is not launched in this file, so its blocks "
+                           "may not be whole 64-lane wavefronts");
+        continue;
+      }
+      for (const CUDAKernelCallExpr *L : It->second) {
+        const CallExpr *Config = L->getConfig();
+        auto D = Config && Config->getNumArgs() >= 2
+                     ? blockDims(Config->getArg(1))
+                     : std::nullopt;
+        std::string Where =
+            "line " + std::to_string(line(L->getBeginLoc())) + ": ";
+        if (!D)
+          Refusals.push_back(Where + "the block shape of this launch of '" +
+                             K->getNameAsString() +
+                             "' is not a compile-time constant");
+        else if ((*D)[0] % 64 != 0)
+          Refusals.push_back(Where + "blocks " + std::to_string((*D)[0]) +
+                             " threads wide are not whole 64-lane "
+                             "wavefronts");
+      }
+    }
+    std::string Names;
+    for (const FunctionDecl *FD : Group)
+      Names += (Names.empty() ? "'" : ", '") + FD->getNameAsString() + "'";
+    if (!Refusals.empty()) {
+      // The first few reasons; one is enough to refuse, and the fix-its
+      // show the rest.
+      const size_t Shown = 3;
+      std::string Why;
+      for (size_t I = 0; I < Refusals.size() && I < Shown; ++I)
+        Why += (Why.empty() ? "" : "; ") + Refusals[I];
+      if (Refusals.size() > Shown)
+        Why += "; and " + std::to_string(Refusals.size() - Shown) + " more";
+      report(At->getLocation(), kNativeRewrite, Severity::Note,
+             "not rewritten for whole wavefronts, kept in 32-lane groups: " +
+                 Names + "; " + Why,
+             "The 32-lane-group fix-its apply instead (explicit shuffle width "
+             "32); a native version of this code is a change by hand.");
+      return;
+    }
+    std::set<unsigned> Lines;
+    for (const FunctionDecl *FD : Group)
+      for (const NativeEdit &E : Plans[FD].Edits)
+        Lines.insert(line(E.Range.getBegin()));
+    std::string LineList;
+    for (unsigned L : Lines)
+      LineList += (LineList.empty() ? "" : ", ") + std::to_string(L);
+    Finding *F = report(
+        At->getLocation(), kNativeRewrite, Severity::Note,
+        "rewritten for whole wavefronts, 32-lane warps becoming warpSize "
+        "lanes: " +
+            Names + " (" + std::to_string(Edits.size()) + " edits, lines " +
+            LineList + ")",
+        "Every launch in this file has blocks of whole 64-lane wavefronts "
+        "and nothing built on a 32-lane warp leaves the block; on NVIDIA "
+        "warpSize is 32 and the code does what it did.");
+    if (!F)
+      return;
+    F->Fixes = std::move(Edits);
+    for (const FunctionDecl *FD : Group)
+      NativeFns.insert(FD);
+  }
+
   //===- macros and named constants used as the warp width ---------------===//
 
   /// Records that the constant expression \p E, used as a warp width at
@@ -953,6 +1115,9 @@ private:
   }
 
   ASTContext *AST = nullptr;
+  std::vector<const FunctionDecl *> Functions;
+  const FunctionDecl *Current = nullptr;
+  llvm::DenseSet<const FunctionDecl *> NativeFns; ///< rewritten natively
   std::optional<std::string> WaveTargets;
   MacroTable Macros;
   MacroDefs MacroExprs;
@@ -1001,6 +1166,15 @@ std::vector<RuleInfo> warpSizeRules() {
        "defaulting to 32",
        "32-thread tiles are half a wavefront on gfx942/gfx950. HIP keeps tile "
        "semantics, so the code works, with two tiles per wavefront."},
+      {std::string(kNativeRewrite), Severity::Note,
+       "with port --fix=native: which functions were rewritten for whole "
+       "wavefronts, or why not",
+       "port --fix=native rewrites code built on 32-lane warps to use "
+       "warpSize (offsets from warpSize / 2, lanes and warp indices from "
+       "warpSize) when every width-dependent construct of a kernel and the "
+       "device functions it calls is understood and every launch has blocks "
+       "of whole 64-lane wavefronts; otherwise it says why and applies the "
+       "32-lane-group fix-its instead. Only port --fix=native reports it."},
       {std::string(kLaunchShape), Severity::Warning,
        "a launch whose blocks are an odd number of 32-lane warps wide (32, "
        "96, 160), for a kernel that uses warp-level operations",

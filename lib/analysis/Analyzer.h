@@ -51,6 +51,12 @@ public:
   unsigned minWaveSize() const;
   unsigned maxWaveSize() const;
 
+  /// `port --fix=native`: code built on 32-lane warps is rewritten for the
+  /// whole wavefront where every use of the width is understood
+  /// (analyzers/warp-size/NativeRewrite.h).
+  bool nativeRewrite() const { return NativeRewrite; }
+  void setNativeRewrite(bool On) { NativeRewrite = On; }
+
   clang::CompilerInstance &compiler() { return CI; }
   clang::SourceManager &sourceManager();
   const clang::LangOptions &langOpts() const;
@@ -96,6 +102,7 @@ private:
   const std::vector<GpuTarget> &Targets;
   std::function<bool(llvm::StringRef)> IsUserFile;
   std::vector<Finding> &Out;
+  bool NativeRewrite = false;
   std::vector<clang::SourceRange> Skipped;
   std::optional<std::vector<SkippedBranch>> SkippedInUserFiles;
 };

@@ -26,6 +26,11 @@ struct TranslateOptions {
   /// that first shipped later are not emitted. Unset: the newest release the
   /// rules know.
   std::optional<RocmVersion> TargetRocm;
+  /// `--fix=native`: the analyzers offer whole-wavefront rewrites of code
+  /// built on 32-lane warps, where they are safe, instead of the fix-its
+  /// that keep 32-lane groups. It changes the findings, so it is part of
+  /// the cache key.
+  bool NativeWave = false;
 };
 
 } // namespace hipwright

@@ -97,6 +97,19 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
          << countOf(Warnings, "warning") << ", " << countOf(Notes, "note")
          << " (run `hipwright lint` to see them)\n";
   }
+  {
+    // --fix=native says per kernel whether it rewrote it for whole
+    // wavefronts or why not; that decides what the user reviews by hand.
+    const size_t Shown = 20;
+    size_t Listed = 0;
+    for (const Finding &F : R.Findings)
+      if (F.RuleId == "warp-size.native-rewrite" && !F.Suppressed &&
+          Listed++ < Shown)
+        OS << "  native: " << R.Inputs.relative(F.File) << ":" << F.Line << ":"
+           << F.Column << ": " << F.Message << "\n";
+    if (Listed > Shown)
+      OS << "  ... and " << countOf(Listed - Shown, "more native note") << "\n";
+  }
   for (const InputNote &N : R.Inputs.Unreadable)
     OS << "  not read: " << R.Inputs.relative(N.Path) << " " << N.Message
        << "\n";

@@ -118,6 +118,7 @@ public:
       // The analyzers ride on this same parse: one parse per TU.
       Analysis = std::make_unique<AnalysisContext>(
           CI, *Ctx.Options.AnalyzeFor, Ctx.IsUserFile, Out.Findings);
+      Analysis->setNativeRewrite(Ctx.Options.NativeWave);
       Analysis->registerPPCallbacks(CI.getPreprocessor());
       static const std::vector<AnalyzerEntry> None;
       const std::vector<AnalyzerEntry> &Entries =

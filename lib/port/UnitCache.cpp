@@ -125,6 +125,7 @@ std::string runCacheKey(const TranslateOptions &Options) {
       W.str(T.Name);
   }
   W.str(Options.TargetRocm ? Options.TargetRocm->str() : "");
+  W.num(Options.NativeWave);
   // What changes a parse or the analyzers without showing in the command
   // line: clang's include-path variables, the toolkit hint, and the bench
   // switch that limits the analyzers.

@@ -76,14 +76,11 @@ findTestPrograms(const std::vector<std::string> &Paths) {
 
 namespace {
 
-/// One input path's two ports: program path -> ported path.
-struct Ports {
-  std::map<std::string, std::string> Plain, Fixed;
-  std::map<std::string, std::string> PlainProblem, FixedProblem;
-};
+/// Which fix-its a port applies: none, `--fix`, `--fix=native`.
+enum class FixMode { None, Safe, Native };
 
-Error portInto(const std::string &Input, const std::string &OutRoot, bool Fix,
-               const VerifyRequest &Req,
+Error portInto(const std::string &Input, const std::string &OutRoot,
+               FixMode Fix, const VerifyRequest &Req,
                std::map<std::string, std::string> &Map,
                std::map<std::string, std::string> &Problems) {
   PortRequest P;
@@ -92,12 +89,13 @@ Error portInto(const std::string &Input, const std::string &OutRoot, bool Fix,
   P.ExtraArgs = Req.Flags.args();
   P.Jobs = Req.Jobs;
   P.Options.Analyzers = Req.Analyzers;
-  if (Fix) {
+  if (Fix != FixMode::None) {
     auto Targets = parseTargets(Req.Targets);
     if (!Targets)
       return Targets.takeError();
     P.ApplyFixes = true;
     P.Options.AnalyzeFor = std::move(*Targets);
+    P.Options.NativeWave = Fix == FixMode::Native;
   }
   Expected<PortResult> R = runPort(P);
   if (!R)
@@ -173,16 +171,21 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
   for (const std::string &F : *Found)
     Programs.push_back(absolute(F));
 
-  // Port every input path twice.
-  std::map<std::string, std::string> Plain, Fixed, PlainProblem, FixedProblem;
+  // Port every input path three times: plainly, with --fix, and with
+  // --fix=native.
+  std::map<std::string, std::string> Plain, Fixed, Native, PlainProblem,
+      FixedProblem, NativeProblem;
   for (size_t I = 0; I < Req.Paths.size(); ++I) {
     std::string In = absolute(Req.Paths[I]);
     std::string Sub = "/input" + std::to_string(I);
-    if (Error E =
-            portInto(In, Work + "/port" + Sub, false, Req, Plain, PlainProblem))
+    if (Error E = portInto(In, Work + "/port" + Sub, FixMode::None, Req, Plain,
+                           PlainProblem))
       return std::move(E);
-    if (Error E =
-            portInto(In, Work + "/fixed" + Sub, true, Req, Fixed, FixedProblem))
+    if (Error E = portInto(In, Work + "/fixed" + Sub, FixMode::Safe, Req, Fixed,
+                           FixedProblem))
+      return std::move(E);
+    if (Error E = portInto(In, Work + "/native" + Sub, FixMode::Native, Req,
+                           Native, NativeProblem))
       return std::move(E);
   }
 
@@ -224,7 +227,7 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
       Req.Jobs ? Req.Jobs
                : std::max(1u, hardware_concurrency().compute_thread_count());
   std::atomic<unsigned> Done{0};
-  const unsigned Total = 2 + 5 * Programs.size();
+  const unsigned Total = 2 + 6 * Programs.size();
   std::mutex ProgressLock;
   auto Progress = [&] {
     unsigned N = ++Done;
@@ -306,6 +309,33 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
         Put(P, kFixedRunWave32, C[1]);
       });
       Async([&, P, Dir] {
+        auto Port = PortOf(Native, P);
+        if (!Port) {
+          Put(P, kNativeRunWave64,
+              {CellStatus::Error, "the --fix=native port was not written"});
+          Put(P, kNativeRunWave32,
+              {CellStatus::Error, "the --fix=native port was not written"});
+          return;
+        }
+        SimRequest S{
+            *Port, false, Dir + "/sim-native", {64, 32}, Req.RunTimeoutSeconds,
+            Flags};
+        std::vector<Cell> C = runOnSimulator(T, S);
+        // Where nothing was rewritten natively the two ports are the same
+        // program; say so rather than count it as evidence twice.
+        auto Same = [&] {
+          auto Fix = PortOf(Fixed, P);
+          auto A = MemoryBuffer::getFile(*Port);
+          auto B = Fix ? MemoryBuffer::getFile(*Fix) : nullptr;
+          return A && B && (*A)->getBuffer() == (*B)->getBuffer();
+        };
+        if (Same())
+          for (Cell &X : C)
+            X.Detail += " (nothing rewritten natively: the --fix port)";
+        Put(P, kNativeRunWave64, C[0]);
+        Put(P, kNativeRunWave32, C[1]);
+      });
+      Async([&, P, Dir] {
         GpuRunRequest G{P,       PortOf(Fixed, P).value_or(""),
                         Mapping, Dir + "/gpu",
                         300,     Flags};
@@ -330,11 +360,12 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
                                                  : "the port was not written"};
     // A port that hipwright could only partly translate still gets built
     // and run, but its cells say so.
-    for (auto *Problems : {&PlainProblem, &FixedProblem})
+    for (auto [Problems, Prefix] :
+         {std::pair(&PlainProblem, "port-"), std::pair(&FixedProblem, "fixed-"),
+          std::pair(&NativeProblem, "native-")})
       if (auto It = Problems->find(P); It != Problems->end())
         for (auto &[Col, C] : Row.Cells)
-          if (StringRef(Col).starts_with(Problems == &PlainProblem ? "port-"
-                                                                   : "fixed-"))
+          if (StringRef(Col).starts_with(Prefix))
             C.Detail += " (port " + It->second + ")";
     M.Programs.push_back(std::move(Row));
   }

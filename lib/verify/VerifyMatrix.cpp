@@ -26,9 +26,9 @@ cellColumns(const std::vector<std::string> &AmdTargets) {
   std::vector<std::string> C{kCudaBuildNvcc};
   for (const std::string &T : AmdTargets)
     C.push_back("port-build-" + T);
-  for (const char *N :
-       {kPortBuildNvidia, kCudaRunWave32, kPortRunWave64, kFixedRunWave64,
-        kFixedRunWave32, kGpuRunNvidia, kGpuRunAmd})
+  for (const char *N : {kPortBuildNvidia, kCudaRunWave32, kPortRunWave64,
+                        kFixedRunWave64, kFixedRunWave32, kNativeRunWave64,
+                        kNativeRunWave32, kGpuRunNvidia, kGpuRunAmd})
     C.push_back(N);
   return C;
 }

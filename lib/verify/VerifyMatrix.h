@@ -45,6 +45,8 @@ inline constexpr const char *kCudaRunWave32 = "cuda-run-wave32";
 inline constexpr const char *kPortRunWave64 = "port-run-wave64";
 inline constexpr const char *kFixedRunWave64 = "fixed-run-wave64";
 inline constexpr const char *kFixedRunWave32 = "fixed-run-wave32";
+inline constexpr const char *kNativeRunWave64 = "native-run-wave64";
+inline constexpr const char *kNativeRunWave32 = "native-run-wave32";
 inline constexpr const char *kGpuRunNvidia = "gpu-run-nvidia";
 inline constexpr const char *kGpuRunAmd = "gpu-run-amd";
 

@@ -17,6 +17,11 @@
 # above test/) are judged: `--rules FAMILY`.
 #   // HIPWRIGHT-COMPILE-FIXED
 #       the --fix output must also compile for gfx942 and gfx950
+#   // HIPWRIGHT-FIX: native
+#       port with --fix=native instead of --fix (CHECK-FIXES judge its
+#       output)
+#   // CHECK-NATIVE: <text>
+#       a line the port's summary must print (its `native:` notes)
 # The CHECK comments are blanked (line numbers kept) before hipwright sees
 # the file, so they cannot match themselves.
 set -euo pipefail
@@ -51,9 +56,16 @@ else
   fi
 fi
 
-if grep -q 'CHECK-FIXES' "$test" || grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; then
-  "$hw" port --fix -q "${only[@]}" "${args[@]}" "$work/$name" "${inc[@]}" >"$work/fixed.cu" || {
-    rc=$?; [ "$rc" = 3 ] || { echo "hipwright port --fix exited $rc"; exit 1; }; }
+fix=--fix
+if grep -qE '//[[:space:]]*HIPWRIGHT-FIX:[[:space:]]*native' "$test"; then
+  fix=--fix=native
+fi
+if grep -qE 'CHECK-(FIXES|NATIVE)' "$test" || grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; then
+  "$hw" port "$fix" "${only[@]}" "${args[@]}" "$work/$name" "${inc[@]}" >"$work/fixed.cu" 2>"$work/port.err" || {
+    rc=$?; [ "$rc" = 3 ] || { echo "hipwright port $fix exited $rc"; cat "$work/port.err"; exit 1; }; }
+  if grep -q 'CHECK-NATIVE' "$test"; then
+    "$filecheck" "$test" --input-file "$work/port.err" --check-prefix=CHECK-NATIVE --dump-input=fail
+  fi
   if grep -q 'CHECK-FIXES' "$test"; then
     "$filecheck" "$test" --input-file "$work/fixed.cu" --check-prefix=CHECK-FIXES --dump-input=fail
   fi

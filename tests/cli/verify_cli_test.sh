@@ -68,7 +68,8 @@ grep -q -- "--timeout SECONDS" "$work/out.txt" || fail "help text"
 run 0 "axpy verifies" "$hw" verify "$work/progs/axpy.cu" -q --timeout 60 \
   --format json -o "$work/axpy.json"
 for cell in cuda-build-nvcc port-build-gfx942 port-build-gfx950 port-build-nvidia \
-  cuda-run-wave32 port-run-wave64 fixed-run-wave64 fixed-run-wave32; do
+  cuda-run-wave32 port-run-wave64 fixed-run-wave64 fixed-run-wave32 \
+  native-run-wave64 native-run-wave32; do
   s=$(json_get "$work/axpy.json" "d['programs'][0]['cells']['$cell']['status']")
   [ "$s" = pass ] || fail "axpy $cell: $s ($(json_get "$work/axpy.json" "d['programs'][0]['cells']['$cell']['detail']"))"
 done
@@ -156,7 +157,8 @@ done
 run 0 "with -I and -D" "$hw" verify "$work/incprog" -q --timeout 60 \
   -I"$work/incdir" -D SCALE=3 -DEXTRA_CHECK --format json -o "$work/flags.json"
 for c in cuda-build-nvcc port-build-gfx942 port-build-gfx950 port-build-nvidia \
-  cuda-run-wave32 port-run-wave64 fixed-run-wave64 fixed-run-wave32; do
+  cuda-run-wave32 port-run-wave64 fixed-run-wave64 fixed-run-wave32 \
+  native-run-wave64 native-run-wave32; do
   s=$(cell "$work/flags.json" $c status)
   [ "$s" = pass ] || fail "with flags $c: $s ($(cell "$work/flags.json" $c detail))"
 done

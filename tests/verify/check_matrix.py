@@ -22,7 +22,7 @@ import shutil
 import sys
 
 RUN_CELLS = ("cuda-run-wave32", "port-run-wave64", "fixed-run-wave64",
-             "fixed-run-wave32")
+             "fixed-run-wave32", "native-run-wave64", "native-run-wave32")
 
 
 def known_failures(path):

@@ -141,6 +141,19 @@ int runPortCommand(const std::vector<std::string> &Args,
        "or .hipwright.yaml turns off)",
        "analysis",
        setFlag(Req.ApplyFixes)},
+      {{"--fix=native"},
+       OptionValue::None,
+       "--fix=native",
+       "as --fix, but rewrite code built on 32-lane warps\nfor whole "
+       "wavefronts (warpSize) where every use\nof the width is understood, "
+       "instead of keeping\n32-lane groups (docs/rules/"
+       "warp-size.native-rewrite.md)",
+       "analysis",
+       [&](const OptionUse &) -> std::optional<std::string> {
+         Req.ApplyFixes = true;
+         Req.Options.NativeWave = true;
+         return std::nullopt;
+       }},
       {{"--rules"},
        OptionValue::Separate,
        "--rules LIST",
