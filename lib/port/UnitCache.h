@@ -100,7 +100,7 @@ public:
   std::string entryPath(llvm::ArrayRef<std::string> Args) const;
 
   /// More missed paths than this and a result is not stored. A ggml-cuda
-  /// TU misses about 1,300 (docs/performance.md).
+  /// TU misses 1,300 to 1,800 (docs/performance.md).
   static constexpr size_t kMaxAbsentPaths = 20000;
 
 private:
