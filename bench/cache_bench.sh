@@ -7,8 +7,8 @@
 #
 #   bench/cache_bench.sh [TREE...] [-- CLANG_ARGS...]   (default: test_corpus/)
 #
-# CLANG_ARGS go to every lint (cuda-samples needs -I its Common/ directory:
-# a TU whose parse has errors, such as a missing header, is never cached).
+# CLANG_ARGS go to every lint (cuda-samples needs -I its Common/ directory;
+# a TU whose parse has errors is cached too, but its results are poorer).
 #
 # The trees are copied to a scratch directory (the edit is made to the copy);
 # the cache lives in the scratch directory too, so ~/.cache is not touched.

@@ -1,5 +1,6 @@
 //===- PreludePch.cpp - the headers every CUDA parse shares, precompiled --===//
 #include "frontend/PreludePch.h"
+#include "frontend/AbsentPaths.h"
 #include "frontend/ParsePrelude.h"
 #include "support/ByteCodec.h"
 #include "support/FramedRecord.h"
@@ -26,7 +27,7 @@ using namespace llvm;
 namespace hipwright {
 
 /// The PCH file format; bump it when encodePreludePch changes.
-static constexpr const char *kPchMagic = "hipwright-prelude-pch 1";
+static constexpr const char *kPchMagic = "hipwright-prelude-pch 2";
 
 bool isVirtualParseFile(StringRef Path) {
   return Path.starts_with("/hipwright-virtual/");
@@ -193,8 +194,9 @@ private:
 Expected<PreludePch> buildPreludePch(const PchPlan &Plan) {
   PreludePch Out;
   Out.Key = Plan.Key;
-  auto Overlay =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto Disk =
+      makeIntrusiveRefCnt<AbsenceRecordingFileSystem>(vfs::getRealFileSystem());
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Disk);
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(kParsePreludePath, 0,
                   MemoryBuffer::getMemBuffer(parsePreludeText()));
@@ -219,6 +221,7 @@ Expected<PreludePch> buildPreludePch(const PchPlan &Plan) {
     return Fail("clang wrote no PCH");
   if (!Factory.Unreadable.empty())
     return Fail(Factory.Unreadable + " could not be read back");
+  Out.Absent = Disk->absentPaths();
   SmallVector<char, 0> &Data = Factory.Buffer->Data;
   Out.Bytes = MemoryBuffer::getMemBufferCopy(
       StringRef(Data.data(), Data.size()), kPreludePchPath);
@@ -241,6 +244,9 @@ std::string encodePreludePch(const PreludePch &Pch) {
     W.str(In.Path);
     W.str(In.Digest);
   }
+  W.num(Pch.Absent.size());
+  for (const std::string &P : Pch.Absent)
+    W.str(P);
   W.str(Pch.Bytes->getBuffer());
   return frameRecord(kPchMagic, W.take());
 }
@@ -259,6 +265,9 @@ Expected<PreludePch> decodePreludePch(StringRef Bytes, StringRef What) {
     In.Digest = R.str();
     Out.Inputs.push_back(std::move(In));
   }
+  uint64_t NAbsent = R.count();
+  for (uint64_t I = 0; I < NAbsent && R.ok(); ++I)
+    Out.Absent.push_back(R.str());
   std::string Pch = R.str();
   if (!R.ok() || !R.atEnd() || Pch.empty() || Out.Inputs.empty())
     return createStringError(inconvertibleErrorCode(),

@@ -75,6 +75,9 @@ struct PreludePch {
   /// Every file its build read, sorted by path: a TU that loads it read
   /// them too, so the result cache must check them.
   std::vector<PchInput> Inputs;
+  /// Every path its build looked up and did not find (AbsentPaths.h),
+  /// sorted: one that appears could change what the prelude means.
+  std::vector<std::string> Absent;
 };
 
 /// Parses the prelude of \p Plan in this process and keeps the PCH in
@@ -82,9 +85,9 @@ struct PreludePch {
 /// (the TUs then parse it themselves and report what is wrong).
 llvm::Expected<PreludePch> buildPreludePch(const PchPlan &Plan);
 
-/// The file layout of a stored PCH: the key, its inputs, then its bytes,
-/// framed (support/FramedRecord.h) so a damaged file is never handed to
-/// clang.
+/// The file layout of a stored PCH: the key, its inputs, the paths its
+/// build found missing, then its bytes, framed (support/FramedRecord.h) so
+/// a damaged file is never handed to clang.
 std::string encodePreludePch(const PreludePch &Pch);
 llvm::Expected<PreludePch> decodePreludePch(llvm::StringRef Bytes,
                                             llvm::StringRef What);

@@ -1,5 +1,6 @@
 //===- PreludePchStore.cpp - prelude PCHs built once, shared by TUs -------===//
 #include "frontend/PreludePchStore.h"
+#include "frontend/AbsentPaths.h"
 #include "support/AtomicFile.h"
 #include "support/ContainedThread.h"
 #include "support/FramedRecord.h"
@@ -105,6 +106,13 @@ std::optional<PreludePch> PreludePchStore::loadStored(const std::string &Path,
       return std::nullopt;
     }
   }
+  for (const std::string &P : Pch->Absent)
+    if (!pathIsAbsent(P)) {
+      // A header its build looked for and missed is there now: it may
+      // shadow one the PCH holds.
+      count(&PchStats::Rejected);
+      return std::nullopt;
+    }
   // Recently used: the cache's eviction removes the oldest first.
   ::utime(Path.c_str(), nullptr);
   return std::move(*Pch);

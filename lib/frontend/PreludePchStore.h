@@ -9,8 +9,9 @@
 // With a directory (the result cache's, port/UnitCache.h), PCHs persist
 // between runs as framed files written atomically, so two processes
 // sharing the cache never read half of one. A stored PCH is used only
-// when its framing checks out and every file its build read still has the
-// bytes it had; a damaged one is removed and rebuilt, a stale one rebuilt.
+// when its framing checks out, every file its build read still has the
+// bytes it had and every path its build looked up and missed is still
+// missing; a damaged one is removed and rebuilt, a stale one rebuilt.
 // Without a directory (--no-cache) PCHs live in memory for the run only.
 //
 //===----------------------------------------------------------------------===//

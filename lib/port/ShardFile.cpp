@@ -16,7 +16,7 @@ using namespace llvm;
 
 namespace hipwright {
 
-static constexpr const char *kShardMagic = "hipwright-shard 3";
+static constexpr const char *kShardMagic = "hipwright-shard 4";
 
 static Error failure(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);

@@ -1,6 +1,7 @@
 //===- TranslateUnit.cpp - one parse, all passes, one TU ------------------===//
 #include "port/TranslateUnit.h"
 #include "analysis/AnalyzerRegistry.h"
+#include "frontend/AbsentPaths.h"
 #include "frontend/ParsePrelude.h"
 #include "frontend/PreludePch.h"
 #include "port/InputTree.h"
@@ -294,9 +295,11 @@ TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
   TuResult Out;
   Out.MainFile = MainFile.str();
   // The real file system, with the parse prelude (and the PCH) laid over
-  // it in memory.
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+  // it in memory. What the parse looked for on disk and did not find is
+  // noted below the overlay: the in-memory files are never missing.
+  auto Disk = llvm::makeIntrusiveRefCnt<AbsenceRecordingFileSystem>(
       llvm::vfs::getRealFileSystem());
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Disk);
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(kParsePreludePath, 0,
                   llvm::MemoryBuffer::getMemBuffer(parsePreludeText()));
@@ -325,12 +328,16 @@ TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
     if (Out.Errors.empty())
       Out.Errors.push_back({MainFile.str(), 0, 0, "could not be parsed"});
   }
+  if (Ctx.RecordInputs && !Out.Inputs.empty())
+    Out.Absent = Disk->absentPaths();
   if (Pch && Ctx.RecordInputs && !Out.Inputs.empty()) {
-    // The headers the PCH holds were read to build it: the result depends
-    // on them as much as on the files this parse opened.
+    // The headers the PCH holds were read to build it, and its build's
+    // lookups decided which: the result depends on them as much as on the
+    // files this parse opened and the paths it found missing.
     for (const PchInput &In : Pch->Inputs)
       Out.Inputs.push_back({In.Path, In.Digest});
     sortInputsByPath(Out.Inputs);
+    mergeAbsentPaths(Out.Absent, Pch->Absent);
   }
   return Out;
 }

@@ -70,6 +70,9 @@ struct TuResult {
   /// Every file the parse read (sources, user and system headers), sorted
   /// by path; filled only when TranslateContext::RecordInputs is set.
   std::vector<ParseInput> Inputs;
+  /// Every path the parse looked up and did not find (frontend/
+  /// AbsentPaths.h), absolute, sorted, each once; filled with Inputs.
+  std::vector<std::string> Absent;
 };
 
 } // namespace hipwright

@@ -80,12 +80,16 @@ void encodeTuResult(const TuResult &U, ByteWriter &W) {
     W.num(E.Line);
     W.num(E.Column);
     W.str(E.Message);
+    // Decides whether the merge says where the parse stopped: a result
+    // read back from the cache or a shard must say it too.
+    W.num(E.Fatal);
   });
   W.num(U.Failed);
   putList(W, U.Inputs, [&](const ParseInput &I) {
     W.str(I.Path);
     W.str(I.Digest);
   });
+  putList(W, U.Absent, [&](const std::string &S) { W.str(S); });
 }
 
 std::optional<TuResult> decodeTuResult(ByteReader &R) {
@@ -134,6 +138,7 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     E.Line = R.num();
     E.Column = R.num();
     E.Message = R.str();
+    E.Fatal = R.num() != 0;
     return E;
   });
   U.Failed = R.num() != 0;
@@ -143,6 +148,7 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     I.Digest = R.str();
     return I;
   });
+  U.Absent = getList<std::string>(R, [&] { return R.str(); });
   if (!R.ok())
     return std::nullopt;
   return U;

@@ -1,5 +1,6 @@
 //===- UnitCache.cpp - translation results reused across runs -------------===//
 #include "port/UnitCache.h"
+#include "frontend/AbsentPaths.h"
 #include "frontend/ParsePrelude.h"
 #include "frontend/PreludePchStore.h"
 #include "port/TuResultCodec.h"
@@ -28,7 +29,7 @@ namespace hipwright {
 /// changes. It is part of every key, so entries of an older format are
 /// never looked up again (eviction removes them); the directory name only
 /// changes if the layout of the directory itself does.
-static constexpr const char *kEntryMagic = "hipwright-tu-cache 3";
+static constexpr const char *kEntryMagic = "hipwright-tu-cache 4";
 static constexpr const char *kEntryDir = "tu-v1";
 static constexpr const char *kEntrySuffix = ".tu";
 
@@ -188,6 +189,20 @@ std::optional<std::string> UnitCache::currentDigest(const std::string &Path) {
   return Digests.try_emplace(Path, D).first->second;
 }
 
+bool UnitCache::stillAbsent(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = AbsentNow.find(Path);
+    if (It != AbsentNow.end())
+      return It->second;
+  }
+  // Memoized like the digests: TUs with the same flags miss the same
+  // headers in the same directories, so one stat answers all of them.
+  bool Absent = pathIsAbsent(Path);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return AbsentNow.try_emplace(Path, Absent).first->second;
+}
+
 /// The entry payload: the key (a file under the wrong name is not
 /// trusted), then per input whether it was the user's, then the result.
 static std::string encodeEntry(StringRef Key, StringRef UserFlags,
@@ -235,6 +250,13 @@ std::optional<TuResult> UnitCache::lookup(ArrayRef<std::string> Args) {
       return std::nullopt;
     }
   }
+  for (const std::string &P : Result->Absent)
+    if (!stillAbsent(P)) {
+      // A header the parse looked for and missed is there now: the parse
+      // would take it (or one that shadows a header it read).
+      count(&CacheStats::Misses);
+      return std::nullopt;
+    }
   // Recently used: eviction removes the oldest modification times first.
   ::utime(Path.c_str(), nullptr);
   count(&CacheStats::Hits);
@@ -242,7 +264,11 @@ std::optional<TuResult> UnitCache::lookup(ArrayRef<std::string> Args) {
 }
 
 void UnitCache::store(ArrayRef<std::string> Args, const TuResult &R) {
-  if (R.Failed || !R.Errors.empty() || R.Inputs.empty())
+  // A result with parse errors is stored like any other: its errors are
+  // part of it and come back on a hit, and the paths it missed (a header
+  // not found is one) are checked like the files it read. A failed parse
+  // or one whose inputs are not all known leaves nothing to check against.
+  if (R.Failed || R.Inputs.empty() || R.Absent.size() > kMaxAbsentPaths)
     return;
   std::string UserFlags;
   for (const ParseInput &In : R.Inputs) {
@@ -255,6 +281,9 @@ void UnitCache::store(ArrayRef<std::string> Args, const TuResult &R) {
       return;
     }
   }
+  for (const std::string &P : R.Absent)
+    if (!stillAbsent(P)) // appeared during the parse: a later miss
+      return;
   std::string Path = entryPath(Args);
   AtomicWriteOptions Opts; // creates the directories, replaces atomically
   if (Error E = writeFileAtomically(

@@ -7,10 +7,18 @@
 // file, the toolkit, every -I/-D), the translation options (targets, ROCm
 // release, launch syntax) and the environment the parse reads. The entry
 // then lists every file the parse read with the digest of the bytes it
-// read, and whether it was the user's; it is used only when every one of
-// them still has that digest and that ownership, so an edited header
-// misses. Results with parse errors are never stored: a missing header
-// could appear later without any recorded file changing.
+// read, and whether it was the user's, and every path the parse looked up
+// and did not find (frontend/AbsentPaths.h: a missing #include in each
+// directory searched, a __has_include that said no, the -I directories
+// before the one a header was found in). It is used only when every file
+// still has that digest and that ownership and every missed path is still
+// missing, so an edited header misses, and so does a header created where
+// the parse looked: one that was missing, or one in an earlier -I
+// directory that would shadow the header the parse used. Results with
+// parse errors are stored too, errors and all: the missed paths are what
+// makes that safe. Not stored: a parse that failed outright, one with a
+// file it could not read back, or one that missed more than
+// kMaxAbsentPaths paths (an entry that large would cost more to check).
 //
 // Entries are framed (support/FramedRecord.h): a truncated or damaged entry
 // is ignored, removed and rebuilt. Each is written to a temporary file in
@@ -75,7 +83,8 @@ public:
   /// is unchanged. Safe to call from several threads.
   std::optional<TuResult> lookup(llvm::ArrayRef<std::string> Args);
 
-  /// Stores \p Result (when cacheable: parsed, no errors, inputs known).
+  /// Stores \p Result (when cacheable: parsed, possibly with errors;
+  /// inputs known; at most kMaxAbsentPaths missed paths).
   /// A failure to write is remembered (firstWriteError) and otherwise
   /// ignored: the cache only ever saves work. Thread-safe.
   void store(llvm::ArrayRef<std::string> Args, const TuResult &Result);
@@ -90,18 +99,24 @@ public:
   /// The file an entry for \p Args lives in (tests damage it).
   std::string entryPath(llvm::ArrayRef<std::string> Args) const;
 
+  /// More missed paths than this and a result is not stored. A ggml-cuda
+  /// TU misses 1,300 to 1,800 (docs/performance.md).
+  static constexpr size_t kMaxAbsentPaths = 20000;
+
 private:
   CacheSettings Settings;
   std::string RunKey;
   std::function<bool(llvm::StringRef)> IsUserFile;
   mutable std::mutex Mutex;
   std::map<std::string, std::optional<std::string>> Digests; ///< per run
+  std::map<std::string, bool> AbsentNow;                     ///< per run
   CacheStats Stats;
   std::optional<std::string> WriteError;
 
   std::string keyOf(llvm::ArrayRef<std::string> Args) const;
   bool isUser(llvm::StringRef Path) const;
   std::optional<std::string> currentDigest(const std::string &Path);
+  bool stillAbsent(const std::string &Path);
   void count(unsigned CacheStats::*Field);
 };
 

@@ -2,7 +2,8 @@
 # The result cache and --shard/merge (issue 15): outputs are byte-identical
 # cold, warm and with --no-cache; an edited header misses; a damaged entry is
 # rejected and rebuilt; two processes can share a cache; shards merged give
-# exactly one unsharded run's lint JSON/SARIF, report and ported tree.
+# exactly one unsharded run's lint JSON/SARIF, report and ported tree; a TU
+# with a parse error is cached until its missing header appears.
 #
 #   cache_shard_cli_test.sh HIPWRIGHT_BINARY
 set -euo pipefail
@@ -236,6 +237,39 @@ run 2 "merge after the tree changed" "$hw" merge "$work"/lint-json-{1,2,3}.hws
 grep -q "new_file.cu: no shard has a result" "$work/err.txt" ||
   fail "changed tree: $(cat "$work/err.txt")"
 rm src/new_file.cu
+
+# --- a TU whose parse has errors is cached, errors and all -----------------
+# The missing header is among the paths its entry keeps: once it exists the
+# entry misses and the new parse has no error.
+mkdir -p "$work/errs/src"
+cd "$work/errs"
+cat >src/needs_absent.cu <<'CU'
+#include "absent_for_test.h"
+__device__ inline float shuffled(float v) {
+  return __shfl_down_sync(0xffffffff, v, 16);
+}
+CU
+export HIPWRIGHT_CACHE_DIR="$work/errs-cache"
+no_stats() { grep -v "cache: \|prelude pch: " "$1" || true; }
+rc_cold=0
+"$hw" lint . --format json -o "$work/errs-cold.json" 2>"$work/err.txt" || rc_cold=$?
+expect_stats "cold lint of a TU with a parse error" "0 hit, 1 miss, 1 stored"
+grep -q "'absent_for_test.h' file not found" "$work/err.txt" ||
+  fail "the missing header's error is not reported: $(cat "$work/err.txt")"
+grep -q "warp-size" "$work/errs-cold.json" || fail "the partial parse's finding is missing"
+no_stats "$work/err.txt" >"$work/errs-cold.err"
+run "$rc_cold" "warm lint of a TU with a parse error" "$hw" lint . --format json \
+  -o "$work/errs-warm.json"
+expect_stats "warm lint of a TU with a parse error" "1 hit, 0 miss, 0 stored"
+cmp -s "$work/errs-cold.json" "$work/errs-warm.json" ||
+  fail "a cached TU with errors gives other output"
+no_stats "$work/err.txt" | cmp -s - "$work/errs-cold.err" ||
+  fail "a cached TU with errors reports other errors: $(cat "$work/err.txt")"
+echo '#pragma once' >src/absent_for_test.h
+"$hw" lint . --format json -o "$work/errs-fixed.json" 2>"$work/err.txt" || true
+expect_stats "lint once the missing header exists" "0 hit, 1 miss, 1 stored"
+! grep -q "file not found" "$work/err.txt" ||
+  fail "a stale result with the old error: $(cat "$work/err.txt")"
 
 [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "cache and shard CLI checks passed"

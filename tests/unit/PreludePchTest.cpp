@@ -1,12 +1,13 @@
-// The prelude PCH's key and plan (frontend/PreludePch.h) and its stored
-// form, without a parse; the CLI test cli.pch builds real PCHs and checks
-// that results do not change with them.
+// The prelude PCH's key and plan (frontend/PreludePch.h), its stored form
+// and when a stored one is stale, without a successful parse; the CLI test
+// cli.pch builds real PCHs and checks that results do not change with them.
 #include "TempDir.h"
 
 #include "frontend/CompileArgs.h"
 #include "frontend/ParsePrelude.h"
 #include "frontend/PreludePch.h"
 #include "frontend/PreludePchStore.h"
+#include "support/FramedRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -105,6 +106,7 @@ TEST_CASE("a stored PCH reads back whole, and a damaged one never", "[pch]") {
   P.Bytes = llvm::MemoryBuffer::getMemBufferCopy(std::string(4096, '\x07'));
   P.Inputs = {{"/usr/include/time.h", std::string(64, 'b')},
               {"/usr/local/cuda/include/cuda_runtime.h", std::string(64, 'c')}};
+  P.Absent = {"/usr/include/c++/12/cuda_runtime.h", "/usr/local/include/x.h"};
   std::string Stored = encodePreludePch(P);
   llvm::Expected<PreludePch> Back = decodePreludePch(Stored, "x.pch");
   REQUIRE(static_cast<bool>(Back));
@@ -113,6 +115,7 @@ TEST_CASE("a stored PCH reads back whole, and a damaged one never", "[pch]") {
   REQUIRE(Back->Inputs.size() == 2);
   CHECK(Back->Inputs[1].Path == P.Inputs[1].Path);
   CHECK(Back->Inputs[1].Digest == P.Inputs[1].Digest);
+  CHECK(Back->Absent == P.Absent);
 
   std::string Flipped = Stored;
   Flipped[Flipped.size() - 100] ^= 1;
@@ -139,4 +142,41 @@ TEST_CASE("a key only one TU uses gets no PCH built", "[pch]") {
   CHECK(!llvm::sys::fs::exists(Dir.path("cache/pch-v1")));
   // And no PCH for a command line that has none.
   CHECK(Store.get(cudaArgs({}, "/p/a.cpp")) == nullptr);
+}
+
+TEST_CASE("a stored PCH is stale once a path its build missed exists",
+          "[pch]") {
+  TempDir Dir;
+  std::vector<std::string> Args = cudaArgs({});
+  PreludePch P;
+  P.Key = keyOf(Args);
+  P.Bytes = llvm::MemoryBuffer::getMemBufferCopy(std::string(4096, '\x07'));
+  std::string Read = Dir.write("inc/read.h", "int x;\n");
+  P.Inputs = {{Read, contentDigest("int x;\n")}};
+  // Earlier on the include path than read.h: created, it would shadow it.
+  std::string Shadow = Dir.path("first/read.h");
+  P.Absent = {Shadow};
+  auto Store = [&] {
+    auto S = std::make_unique<PreludePchStore>(Dir.path("cache"));
+    Dir.write(
+        llvm::StringRef(S->pathFor(P.Key)).drop_front(Dir.str().size() + 1),
+        encodePreludePch(P));
+    S->expect(Args);
+    return S;
+  };
+  {
+    auto S = Store();
+    std::shared_ptr<const PreludePch> Got = S->get(Args);
+    REQUIRE(Got);
+    CHECK(Got->Absent == P.Absent);
+    CHECK(S->stats().Loaded == 1);
+    CHECK(S->stats().Rejected == 0);
+  }
+  Dir.write("first/read.h", "int y;\n");
+  auto S = Store();
+  // Rebuilt, not loaded (the build itself fails here: /res is no resource
+  // directory, so the TUs would parse without a PCH).
+  S->get(Args);
+  CHECK(S->stats().Loaded == 0);
+  CHECK(S->stats().Rejected == 1);
 }

@@ -1,6 +1,7 @@
 // The result cache (port/UnitCache.h): what makes an entry hit, miss or be
-// rejected, without a parse (the results are built by hand; the CLI test
-// cli.cache_shard drives real parses).
+// rejected, without a parse (the results are built by hand;
+// UnitCacheParseTest.cpp and the CLI test cli.cache_shard drive real
+// parses).
 #include "TempDir.h"
 
 #include "port/TuResultCodec.h"
@@ -8,6 +9,8 @@
 #include "support/FramedRecord.h"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace hipwright;
 using hipwright::testing::TempDir;
@@ -61,9 +64,11 @@ TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   Fixture F;
   TuResult R = F.result();
   R.Errors = {{"a.cu", 1, 1, "x"}, {"", 0, 0, "no such option"}};
+  R.Errors.push_back({"a.cuh", 2, 10, "'b.h' file not found", /*Fatal=*/true});
   R.References.push_back(
       {"cudaFree", "hipFree", "runtime", F.Main, 3, 1, 4, true});
   R.Kernels.push_back({F.Main, 2, "k"});
+  R.Absent = {F.Dir.path("src/b.h"), F.Dir.path("sys/a.cuh")};
   // A fix-it the port applies without --fix must stay one after a cache hit.
   R.Findings.front().Fixes.push_back({F.Main, 0, 3, "unsigned long long"});
   R.Findings.front().FixRequired = true;
@@ -76,6 +81,7 @@ TEST_CASE("TuResultCodec gives back exactly the result it encoded", "[cache]") {
   CHECK(Back->Errors == R.Errors);
   CHECK(Back->Errors[0].str() == "a.cu:1:1: error: x");
   CHECK(Back->Errors[1].str() == "<command line>: error: no such option");
+  CHECK(Back->Absent == R.Absent);
   CHECK(Back->Findings.front().Message == R.Findings.front().Message);
   CHECK(Back->Findings.front().FixRequired);
   CHECK(Back->Findings.front().Fixes == R.Findings.front().Fixes);
@@ -178,17 +184,43 @@ TEST_CASE("a damaged cache entry is rejected, removed and rebuilt", "[cache]") {
   CHECK(F.cache().lookup(F.Args));
 }
 
-TEST_CASE("results with errors or without known inputs are not cached",
+TEST_CASE("a result with errors is cached until a path it missed appears",
           "[cache]") {
   Fixture F;
   TuResult WithError = F.result();
   WithError.Errors.push_back({F.Main, 1, 10, "'b.h' file not found"});
+  WithError.Absent = {F.Dir.path("src/b.h"), F.Dir.path("sys/b.h")};
+  F.cache().store(F.Args, WithError);
+  std::optional<TuResult> Hit = F.cache().lookup(F.Args);
+  REQUIRE(Hit);
+  CHECK(encoded(*Hit) == encoded(WithError));
+  SECTION("in the directory searched first") { F.Dir.write("src/b.h", ""); }
+  SECTION("in a directory searched later") { F.Dir.write("sys/b.h", ""); }
+  SECTION("as a directory") {
+    REQUIRE(!llvm::sys::fs::create_directories(F.Dir.path("sys/b.h")));
+  }
+  UnitCache C = F.cache();
+  CHECK(!C.lookup(F.Args));
+  CHECK(C.stats().Misses == 1);
+  CHECK(C.stats().Rejected == 0);
+}
+
+TEST_CASE("failed results, unknown inputs and too many missed paths are "
+          "not cached",
+          "[cache]") {
+  Fixture F;
   TuResult NoInputs = F.result();
   NoInputs.Inputs.clear();
   TuResult Failed = F.result();
   Failed.Failed = true;
+  TuResult Appeared = F.result(); // a missed path is there by store time
+  Appeared.Absent = {F.Header};
+  TuResult Huge = F.result();
+  for (size_t I = 0; I <= UnitCache::kMaxAbsentPaths; ++I)
+    Huge.Absent.push_back(F.Dir.path("none/" + std::to_string(I)));
+  std::sort(Huge.Absent.begin(), Huge.Absent.end());
   UnitCache C = F.cache();
-  for (const TuResult *R : {&WithError, &NoInputs, &Failed})
+  for (const TuResult *R : {&NoInputs, &Failed, &Appeared, &Huge})
     C.store(F.Args, *R);
   CHECK(C.stats().Stored == 0);
   CHECK(!llvm::sys::fs::exists(C.entryPath(F.Args)));
