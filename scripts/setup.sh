@@ -18,6 +18,9 @@ packages=(
   python3
   # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks
   clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev llvm-22-tools lld-22
+  # compiler-rt builtins of clang 22: CMake's HIP language (hip-lang-config)
+  # refuses to configure a migrated project without them
+  libclang-rt-22-dev
   # clang-offload-bundler: the compile check reads the offload bundle with it
   clang-tools-22
   # unit.format checks the C++ sources against .clang-format with it
