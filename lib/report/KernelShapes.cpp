@@ -269,6 +269,9 @@ struct Summary {
   bool CompareSwap = false;
   /// Swaps two of its reference parameters (a caller compares).
   bool Swap = false;
+  /// Per parameter: 0 not written through, 1 written, 2 written only by
+  /// one thread (under `if (x == 0)`).
+  std::vector<int> ParamWrites;
   size_t Tokens = 0;
   std::string Where; ///< "line N" of its definition
 };
@@ -288,12 +291,17 @@ struct ShapeContext::Impl {
            std::less<>>
       Helpers;
   std::set<std::string, std::less<>> Types;
+  /// Function-like macros of the tree: name -> replacement's calls are
+  /// math (true) or not, and its length in characters.
+  std::map<std::string, std::pair<bool, size_t>, std::less<>> Macros;
   mutable std::map<const ScannedKernel *, std::unique_ptr<Summary>> Summaries;
 
   std::optional<KernelShape> recognize(unsigned F,
                                        const ScannedKernel &K) const;
-  /// nullptr while being computed (recursion) or when undefined.
-  const Summary *helper(StringRef Name, unsigned Depth) const;
+  /// nullptr while being computed (recursion) or when undefined. A
+  /// definition in \p FromFile wins over one elsewhere.
+  const Summary *helper(StringRef Name, unsigned Depth,
+                        unsigned FromFile) const;
 };
 
 namespace {
@@ -301,11 +309,13 @@ namespace {
 /// One function body, read token by token.
 class BodyReader {
 public:
-  BodyReader(const ShapeContext::Impl &Ctx, const ShapeContext::Impl::File &F,
+  BodyReader(const ShapeContext::Impl &Ctx, unsigned FileIdx,
              const ScannedKernel &Fn, unsigned Depth)
-      : Ctx(Ctx), F(F), Fn(Fn), Depth(Depth) {
+      : Ctx(Ctx), FileIdx(FileIdx), F(*Ctx.Files[FileIdx]), Fn(Fn),
+        Depth(Depth) {
     lex();
     params();
+    aliases();
   }
 
   Summary summarize();
@@ -313,6 +323,7 @@ public:
 
 private:
   const ShapeContext::Impl &Ctx;
+  unsigned FileIdx;
   const ShapeContext::Impl::File &F;
   const ScannedKernel &Fn;
   unsigned Depth;
@@ -323,6 +334,12 @@ private:
     bool Pointer = false, Ref = false;
   };
   std::vector<Param> Params;
+  /// Local pointers into a pointer parameter (`const float *row = x +
+  /// r * n`): name -> the parameter.
+  std::map<std::string, std::string, std::less<>> Alias;
+  /// Pointer parameters a called helper writes through: 2 when only one
+  /// thread does (under `if (x == 0)`), with the call's token.
+  std::map<std::string, std::pair<int, size_t>, std::less<>> HelperWrites;
   /// Expression statements (and for-header parts): their token ranges and
   /// the top-level assignment operator's index (SIZE_MAX: none).
   struct Segment {
@@ -415,9 +432,36 @@ private:
         return &P;
     return nullptr;
   }
-  bool pointerParam(StringRef Name) const {
-    const Param *P = param(Name);
-    return P && P->Pointer;
+  /// The pointer parameter \p Name is or points into; "" for none.
+  StringRef root(StringRef Name) const {
+    if (const Param *P = param(Name); P && P->Pointer)
+      return P->Name;
+    auto It = Alias.find(Name);
+    return It == Alias.end() ? StringRef() : StringRef(It->second);
+  }
+  bool pointerParam(StringRef Name) const { return !root(Name).empty(); }
+
+  const Summary *helper(StringRef Name) const {
+    return Ctx.helper(Name, Depth + 1, FileIdx);
+  }
+
+  void aliases() {
+    for (const Segment &S : Segs) {
+      auto [Name, Open] = target(S);
+      if (Name == SIZE_MAX || Open != SIZE_MAX || !T[S.Assign].is(tk::equal))
+        continue;
+      bool Decl = false;
+      for (size_t J = S.R.B; J < Name; ++J)
+        Decl |= T[J].is(tk::star);
+      if (!Decl)
+        continue;
+      Range R = rhs(S);
+      for (size_t J = R.B; J < R.E; ++J)
+        if (T[J].id() && pointerParam(T[J].S)) {
+          Alias[T[Name].S.str()] = root(T[J].S).str();
+          break;
+        }
+    }
   }
 
   /// One past the statement starting at \p I.
@@ -567,6 +611,15 @@ private:
       }
       if (Zero)
         ZeroGuarded.push_back({Close + 1, stmtEnd(Close + 1)});
+      // `if (col != 0) return;`: what follows runs in one thread.
+      bool NonZero = false;
+      for (size_t J = I + 2; J + 1 < Close; ++J)
+        NonZero |= T[J].is(tk::exclaimequal) &&
+                   T[J + 1].is(tk::numeric_constant) &&
+                   StringRef(T[J + 1].S).rtrim("uUlL") == "0";
+      if (NonZero && Close + 2 < T.size() && T[Close + 1].id("return") &&
+          T[Close + 2].is(tk::semi))
+        ZeroGuarded.push_back({Close + 3, T.size()});
     }
   }
 
@@ -631,6 +684,22 @@ private:
   }
 
   Range rhs(const Segment &S) const { return {S.Assign + 1, S.R.E}; }
+
+  /// The name token of the pointer parameter (or alias) a segment stores
+  /// through (`p[i] = v`, `*p = v`), or SIZE_MAX; `float *p = x` sets a
+  /// pointer and stores nothing.
+  size_t storeTarget(const Segment &S) const {
+    auto [Name, Open] = target(S);
+    if (Name == SIZE_MAX || !pointerParam(T[Name].S))
+      return SIZE_MAX;
+    if (Open != SIZE_MAX)
+      return Name;
+    bool Deref = Name > S.R.B && T[Name - 1].is(tk::star) &&
+                 (Name - 1 == S.R.B ||
+                  !(T[Name - 2].id() || T[Name - 2].is(tk::r_paren) ||
+                    T[Name - 2].is(tk::r_square)));
+    return Deref ? Name : SIZE_MAX;
+  }
 
   bool hasBarrier(Range R) const {
     for (size_t I = R.B; I < R.E; ++I) {
@@ -725,12 +794,35 @@ private:
   }
 
   void loopSteps(const Loop &L);
+  bool accumulatedIn(const Loop &L, StringRef V, const Segment *Except) const;
   void callSteps();
   void histogramSteps();
   void otherWork(std::optional<ShapeKind> Kind);
   /// (swaps two reference parameters, also compares them)
   std::pair<bool, bool> swapsRefs() const;
 };
+
+/// Whether loop \p L accumulates variable \p V into another (`sum += v`,
+/// `m = fmaxf(m, v)`; no `?:`, which selects instead) in a segment other
+/// than \p Except.
+bool BodyReader::accumulatedIn(const Loop &L, StringRef V,
+                               const Segment *Except) const {
+  std::set<std::string, std::less<>> Acc = {V.str()};
+  for (const Segment &S2 : Segs) {
+    if (!L.Body.contains(S2.R.B) || &S2 == Except || S2.Assign == SIZE_MAX)
+      continue;
+    auto [N2, O2] = target(S2);
+    if (N2 == SIZE_MAX || !mentions(rhs(S2), Acc))
+      continue;
+    bool Ternary = false;
+    for (size_t J = S2.R.B; J < S2.R.E; ++J)
+      Ternary |= T[J].is(tk::question);
+    std::set<std::string, std::less<>> Self = {T[N2].S.str()};
+    if (!Ternary && (!T[S2.Assign].is(tk::equal) || mentions(rhs(S2), Self)))
+      return true;
+  }
+  return false;
+}
 
 void BodyReader::loopSteps(const Loop &L) {
   std::set<std::string, std::less<>> Stride = L.Halving;
@@ -786,19 +878,7 @@ void BodyReader::loopSteps(const Loop &L) {
                      mentions(rhs(*S), Acc, I, Match[I + 1] + 1));
     // `other = shfl(v, s); v += other;` in two statements.
     if (!Accumulates && T[S->Assign].is(tk::equal) && !Ternary)
-      for (const Segment &S2 : Segs) {
-        if (!L.Body.contains(S2.R.B) || &S2 == S || S2.Assign == SIZE_MAX)
-          continue;
-        auto [N2, O2] = target(S2);
-        if (N2 == SIZE_MAX || !mentions(rhs(S2), Acc))
-          continue;
-        bool T2 = false;
-        for (size_t J = S2.R.B; J < S2.R.E; ++J)
-          T2 |= T[J].is(tk::question);
-        std::set<std::string, std::less<>> Self = {T[N2].S.str()};
-        if (!T2 && (!T[S2.Assign].is(tk::equal) || mentions(rhs(S2), Self)))
-          Accumulates = true;
-      }
+      Accumulates = accumulatedIn(L, T[Name].S, S);
     if (!Accumulates)
       continue;
     if (Down)
@@ -850,6 +930,9 @@ void BodyReader::loopSteps(const Loop &L) {
       bool PureMove = Plain && A == R.B && Match[AOpen] + 1 == R.E;
       bool Accumulates =
           !Plain || ((SameArray || mentions(R, Self)) && !PureMove);
+      // `temp = A[tid + s]; sum += temp;`: loaded, then accumulated.
+      if (!Accumulates && PureMove && Open == SIZE_MAX)
+        Accumulates = accumulatedIn(L, T[Name].S, &S);
       unsigned ReadsOfA = 0;
       for (auto [A2, O2] : Reads)
         ReadsOfA += T[A2].S == T[A].S;
@@ -918,7 +1001,7 @@ void BodyReader::loopSteps(const Loop &L) {
     size_t Open = callOpen(I);
     if (Open == SIZE_MAX || !mentions({Open + 1, Match[Open]}, Derived))
       continue;
-    const Summary *H = Ctx.helper(T[I].S, Depth + 1);
+    const Summary *H = helper(T[I].S);
     bool Swap = ((T[I].S == "swap" || (H && H->Swap)) && Compare) ||
                 (H && H->CompareSwap);
     if (Swap)
@@ -945,7 +1028,7 @@ void BodyReader::callSteps() {
            "cooperative groups' " + T[I].S.str() + " across the group");
     if (Qualified || Member)
       continue;
-    const Summary *H = Ctx.helper(T[I].S, Depth + 1);
+    const Summary *H = helper(T[I].S);
     if (!H)
       continue;
     for (const Step &S : H->Steps)
@@ -1045,9 +1128,8 @@ void BodyReader::histogramSteps() {
         FirstBin = std::min(FirstBin, A);
       }
     }
-    auto [Name, Open] = target(S);
+    size_t Name = storeTarget(S);
     if (FirstBin != SIZE_MAX && Name != SIZE_MAX && Name > FirstBin &&
-        pointerParam(T[Name].S) &&
         (mentions(rhs(S), Shared) || mentions(rhs(S), FromShared)))
       step(StepKind::BinMerge, T[Name].Line,
            "writes the shared bins into `" + T[Name].S.str() + "`");
@@ -1089,7 +1171,17 @@ void BodyReader::otherWork(std::optional<ShapeKind> Kind) {
     if (isBuiltinType(N) || isAlgorithmCall(N) || TypeParams.count(N) ||
         Ctx.Types.count(N))
       continue;
-    const Summary *H = Ctx.helper(N, Depth + 1);
+    if (auto M = Ctx.Macros.find(N); M != Ctx.Macros.end()) {
+      if (M->second.first)
+        Add(T[I].Line,
+            "uses the macro " + N.str() + ", whose replacement calls math");
+      else if (M->second.second > 200)
+        Add(T[I].Line, "uses the macro " + N.str() + " (" +
+                           std::to_string(M->second.second) +
+                           " characters of code)");
+      continue;
+    }
+    const Summary *H = helper(N);
     if (!H) {
       Add(T[I].Line, "calls " + N.str() +
                          ", whose body the token pass did not find in the "
@@ -1110,23 +1202,23 @@ void BodyReader::otherWork(std::optional<ShapeKind> Kind) {
     return;
   // Inputs: pointer parameters read and never written.
   std::set<std::string, std::less<>> Written, Read;
-  for (const Segment &S : Segs) {
-    auto [Name, Open] = target(S);
-    if (Name != SIZE_MAX && pointerParam(T[Name].S))
-      Written.insert(T[Name].S.str());
-  }
+  for (const Segment &S : Segs)
+    if (size_t Name = storeTarget(S); Name != SIZE_MAX)
+      Written.insert(root(T[Name].S).str());
   for (size_t I = 0; I + 1 < T.size(); ++I)
     if (T[I].id() && StringRef(T[I].S).starts_with("atomic") &&
         T[I + 1].is(tk::l_paren))
       for (size_t J = I + 2; J < T.size() && J < I + 5; ++J)
         if (T[J].id() && pointerParam(T[J].S)) {
-          Written.insert(T[J].S.str());
+          Written.insert(root(T[J].S).str());
           break;
         }
+  for (auto &[P, W] : HelperWrites)
+    Written.insert(P);
   for (size_t I = 0; I < T.size(); ++I)
-    if (T[I].id() && pointerParam(T[I].S) && !Written.count(T[I].S) &&
+    if (T[I].id() && pointerParam(T[I].S) && !Written.count(root(T[I].S)) &&
         !(I > 0 && (T[I - 1].is(tk::period) || T[I - 1].is(tk::arrow))))
-      Read.insert(T[I].S.str());
+      Read.insert(root(T[I].S).str());
   size_t Allowed = *Kind == ShapeKind::Sort ? 2 : 1;
   if (Read.size() > Allowed) {
     std::string Names;
@@ -1142,8 +1234,8 @@ void BodyReader::otherWork(std::optional<ShapeKind> Kind) {
   // atomics), a histogram only its bins.
   if (*Kind == ShapeKind::Reduction || *Kind == ShapeKind::Histogram)
     for (const Segment &S : Segs) {
-      auto [Name, Open] = target(S);
-      if (Name == SIZE_MAX || !pointerParam(T[Name].S))
+      size_t Name = storeTarget(S);
+      if (Name == SIZE_MAX)
         continue;
       if (*Kind == ShapeKind::Reduction && zeroGuarded(Name))
         continue;
@@ -1193,6 +1285,20 @@ Summary BodyReader::summarize() {
   S.Steps = Steps;
   S.OtherWork = Other;
   std::tie(S.Swap, S.CompareSwap) = swapsRefs();
+  S.ParamWrites.assign(Params.size(), 0);
+  auto Mark = [&](StringRef Name, size_t At) {
+    StringRef Root = root(Name);
+    for (size_t P = 0; P < Params.size(); ++P)
+      if (Params[P].Name == Root) {
+        // 2 only while every write is one thread's.
+        int New = zeroGuarded(At) ? 2 : 1;
+        S.ParamWrites[P] =
+            S.ParamWrites[P] ? std::min(S.ParamWrites[P], New) : New;
+      }
+  };
+  for (const Segment &Sg : Segs)
+    if (size_t Name = storeTarget(Sg); Name != SIZE_MAX)
+      Mark(T[Name].S, Name);
   S.Tokens = T.size();
   return S;
 }
@@ -1277,16 +1383,39 @@ std::optional<KernelShape> BodyReader::kernelShape() {
       Shape.Steps.push_back(S.What);
       LastStep = std::max(LastStep, S.Line);
     }
-  // Where the result goes.
-  bool Stores = false;
+  // Where the result goes, also through helpers (`reduceBlocks(in, out,
+  // n)` writing `out[blockIdx.x]` under `if (tid == 0)`).
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    size_t Open = callOpen(I);
+    if (Open == SIZE_MAX ||
+        (I > 0 && (T[I - 1].is(tk::period) || T[I - 1].is(tk::arrow) ||
+                   T[I - 1].is(tk::coloncolon))))
+      continue;
+    const Summary *H = helper(T[I].S);
+    if (!H)
+      continue;
+    std::vector<Range> A = args(Open);
+    for (size_t P = 0; P < A.size() && P < H->ParamWrites.size(); ++P)
+      if (H->ParamWrites[P] && A[P].E == A[P].B + 1 &&
+          pointerParam(T[A[P].B].S)) {
+        auto &W = HelperWrites[root(T[A[P].B].S).str()];
+        if (H->ParamWrites[P] > W.first)
+          W = {H->ParamWrites[P], I};
+      }
+  }
+  bool Stores = !HelperWrites.empty();
   std::string BlockWrite;
+  for (auto &[P, W] : HelperWrites)
+    if (W.first == 2 && T[W.second].Line >= LastStep && BlockWrite.empty())
+      BlockWrite = code(T[W.second].Line) + ": calls " + T[W.second].S.str() +
+                   ", which writes `" + P + "` from one thread";
   for (const Segment &S : Segs) {
-    auto [Name, Open] = target(S);
-    if (Name == SIZE_MAX || !pointerParam(T[Name].S))
+    size_t Name = storeTarget(S);
+    if (Name == SIZE_MAX)
       continue;
     Stores = true;
     if (zeroGuarded(Name) && T[Name].Line >= LastStep && BlockWrite.empty())
-      BlockWrite = code(T[Name].Line);
+      BlockWrite = code(T[Name].Line) + ": writes one result per block";
   }
   for (size_t I = 0; I + 1 < T.size(); ++I)
     if (T[I].id() && StringRef(T[I].S).starts_with("atomic") &&
@@ -1296,7 +1425,7 @@ std::optional<KernelShape> BodyReader::kernelShape() {
           Stores = true;
           if (T[I].Line >= LastStep && BlockWrite.empty() &&
               (zeroGuarded(I) || !inAnyLoop(I)))
-            BlockWrite = code(T[I].Line);
+            BlockWrite = code(T[I].Line) + ": writes one result per block";
           break;
         }
     }
@@ -1304,9 +1433,10 @@ std::optional<KernelShape> BodyReader::kernelShape() {
     if (BlockWrite.empty())
       Shape.Missing = "no write of one result per block after the last step";
     else
-      Shape.Steps.push_back(BlockWrite + ": writes one result per block");
+      Shape.Steps.push_back(BlockWrite);
   } else if (Shape.Missing.empty() && !Stores) {
-    Shape.Missing = "nothing is written to global memory";
+    Shape.Missing = "no store to a pointer parameter that the token pass "
+                    "can see";
   }
   otherWork(Shape.Kind);
   Shape.OtherWork = Other;
@@ -1326,19 +1456,25 @@ std::optional<KernelShape> BodyReader::kernelShape() {
 
 } // namespace
 
-const Summary *ShapeContext::Impl::helper(StringRef Name,
-                                          unsigned Depth) const {
+const Summary *ShapeContext::Impl::helper(StringRef Name, unsigned Depth,
+                                          unsigned FromFile) const {
   auto It = Helpers.find(Name);
-  if (It == Helpers.end() || Depth > 3)
+  if (It == Helpers.end() || Depth > 8)
     return nullptr;
   // Overloads (warp_reduce_sum for float and half2): the first definition
-  // stands for all; they are one helper's variants in practice.
+  // stands for all; they are one helper's variants in practice. One in the
+  // caller's own file wins over a namesake elsewhere in the tree.
   auto [FileIdx, Fn] = It->second.front();
+  for (auto [I, D] : It->second)
+    if (I == FromFile) {
+      std::tie(FileIdx, Fn) = std::make_pair(I, D);
+      break;
+    }
   auto S = Summaries.find(Fn);
   if (S != Summaries.end())
     return S->second.get(); // nullptr while being computed
   Summaries[Fn] = nullptr;
-  BodyReader R(*this, *Files[FileIdx], *Fn, Depth);
+  BodyReader R(*this, FileIdx, *Fn, Depth);
   auto Sum = std::make_unique<Summary>(R.summarize());
   Sum->Where = Files[FileIdx]->Path + ":" + std::to_string(Fn->Line);
   const Summary *Out = Sum.get();
@@ -1350,7 +1486,7 @@ std::optional<KernelShape>
 ShapeContext::Impl::recognize(unsigned F, const ScannedKernel &K) const {
   if (K.BodyEnd <= K.BodyBegin || F >= Files.size())
     return std::nullopt;
-  BodyReader R(*this, *Files[F], K, 0);
+  BodyReader R(*this, F, K, 0);
   return R.kernelShape();
 }
 
@@ -1365,6 +1501,15 @@ unsigned ShapeContext::addFile(StringRef Path, StringRef Text,
     P->Helpers[Fn.Name].push_back({Id, &Fn});
   for (const std::string &Ty : Scan.Types)
     P->Types.insert(Ty);
+  for (const auto &[Name, Body] : Scan.Macros) {
+    std::string Copy = Body;
+    bool Math = false;
+    std::vector<RawToken> Toks = lexRawTokens(Copy, rawScanLangOptions());
+    for (size_t I = 0; I + 1 < Toks.size(); ++I)
+      Math |= Toks[I].Kind == tk::raw_identifier && isMath(Toks[I].Text) &&
+              Toks[I + 1].Kind == tk::l_paren;
+    P->Macros[Name] = {Math, Body.size()};
+  }
   return Id;
 }
 

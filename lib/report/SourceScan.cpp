@@ -225,6 +225,15 @@ private:
         Stack.pop_back();
       return After();
     }
+    if (Name == "define" && Next + 2 < Toks.size() && isIdent(Toks[Next + 1]) &&
+        Toks[Next + 2].Kind == clang::tok::l_paren &&
+        !Toks[Next + 2].LeadingSpace && Toks[Next + 2].Offset < End) {
+      // A function-like macro: its replacement follows the parameters.
+      size_t Close = Text.find(')', Toks[Next + 2].Offset);
+      if (Close != StringRef::npos && Close < End)
+        R.Macros.push_back(
+            {Toks[Next + 1].Text.str(), collapse(Text.slice(Close + 1, End))});
+    }
     return Next; // #define and the rest: their tokens are read as code
   }
 

@@ -77,6 +77,9 @@ struct SourceScanResult {
   /// Names the file declares as struct, class, union, enum or `using`
   /// alias: a call to one is a constructor, not work.
   std::vector<std::string> Types;
+  /// Function-like macros (`#define UMAD(a, b, c) ...`): name and
+  /// replacement text.
+  std::vector<std::pair<std::string, std::string>> Macros;
   std::vector<ArchGate> Gates;
   std::vector<LibraryUse> Uses; ///< in file order
   /// __global__ or __device__ outside preprocessor directives.

@@ -613,6 +613,71 @@ TEST_CASE("a call the token pass cannot see counts as other work",
   CHECK(T.classify(F, "sum_dequant").Class == PortClass::Port);
 }
 
+TEST_CASE("results written through helpers, aliases and early returns",
+          "[report][checklist][shapes]") {
+  ShapeTree T;
+  // Two files define reduceBlock; each kernel reads its own file's.
+  T.add("other.cu", R"(__device__ void reduceBlock(float *s) {
+  s[0] = expf(s[0]);
+}
+)");
+  auto &F = T.add("fence.cu", R"(#define UMAD(a, b, c) (((a) * (b)) + (c))
+__device__ void reduceBlock(volatile float *sdata, float v, unsigned tid) {
+  sdata[tid] = v;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) {
+      float temp = sdata[tid + s];
+      v += temp;
+      sdata[tid] = v;
+    }
+    __syncthreads();
+  }
+}
+__device__ void reduceBlocks(const float *in, float *out, unsigned n) {
+  extern __shared__ float sdata[];
+  unsigned i = UMAD(blockIdx.x, blockDim.x, threadIdx.x);
+  float v = i < n ? in[i] : 0.0f;
+  reduceBlock(sdata, v, threadIdx.x);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = sdata[0];
+}
+__global__ void reduceMultiPass(const float *g_idata, float *g_odata, unsigned n) {
+  reduceBlocks(g_idata, g_odata, n);
+}
+__global__ void rowMean(const float *x_ptr, float *dst_ptr, int ncols) {
+  const float *x = x_ptr + blockIdx.x * ncols;
+  float *dst = dst_ptr;
+  float sum = 0.0f;
+  for (int i = threadIdx.x; i < ncols; i += 32)
+    sum += x[i];
+  for (int o = 16; o > 0; o >>= 1)
+    sum += __shfl_xor_sync(0xffffffff, sum, o);
+  if (threadIdx.x != 0)
+    return;
+  dst[blockIdx.x] = sum / ncols;
+}
+)");
+  std::optional<KernelShape> S = T.shape(F, "reduceMultiPass");
+  REQUIRE(S);
+  CHECK(S->Kind == ShapeKind::Reduction);
+  CHECK(S->OtherWork.empty());
+  std::string Steps = joined(S->Steps);
+  CHECK(has(Steps, "calls reduceBlock (fence.cu:2)"));
+  CHECK(has(Steps, "line 23 `reduceBlocks(g_idata, g_odata, n);`: calls "
+                   "reduceBlocks, which writes `g_odata` from one thread"));
+  CHECK(T.classify(F, "reduceMultiPass").Class ==
+        PortClass::ReplaceWithLibrary);
+  // A pointer into a parameter is that parameter; after `if (x != 0)
+  // return;` one thread runs.
+  std::optional<KernelShape> M = T.shape(F, "rowMean");
+  REQUIRE(M);
+  CHECK(M->Missing.empty());
+  CHECK(joined(M->OtherWork) == "");
+  CHECK(has(joined(M->Steps), "line 35 `dst[blockIdx.x] = sum / ncols;`: "
+                              "writes one result per block"));
+}
+
 TEST_CASE("the algorithms table names a counterpart for every shape",
           "[report][checklist][shapes]") {
   for (ShapeKind K : {ShapeKind::Reduction, ShapeKind::Scan, ShapeKind::Sort,
