@@ -86,12 +86,16 @@ const char *shapeName(ShapeKind K) {
 /// "lines 12, 14, 20": the first line number of each step.
 std::string stepLines(const KernelShape &S) {
   std::string Out;
+  std::vector<std::string> Seen;
   for (const std::string &Step : S.Steps) {
     StringRef L = Step;
     if (!L.consume_front("line "))
       continue;
-    Out += (Out.empty() ? "" : ", ") +
-           L.take_while([](char C) { return isDigit(C); }).str();
+    std::string N = L.take_while([](char C) { return isDigit(C); }).str();
+    if (std::find(Seen.begin(), Seen.end(), N) != Seen.end())
+      continue;
+    Seen.push_back(N);
+    Out += (Out.empty() ? "" : ", ") + N;
   }
   return (Out.find(',') == std::string::npos ? "line " : "lines ") + Out;
 }

@@ -666,8 +666,10 @@ __global__ void rowMean(const float *x_ptr, float *dst_ptr, int ncols) {
   CHECK(has(Steps, "calls reduceBlock (fence.cu:2)"));
   CHECK(has(Steps, "line 23 `reduceBlocks(g_idata, g_odata, n);`: calls "
                    "reduceBlocks, which writes `g_odata` from one thread"));
-  CHECK(T.classify(F, "reduceMultiPass").Class ==
-        PortClass::ReplaceWithLibrary);
+  Decision D = T.classify(F, "reduceMultiPass");
+  CHECK(D.Class == PortClass::ReplaceWithLibrary);
+  // Two steps on one line are one line.
+  CHECK(has(D.Evidence.front(), "a reduction (line 23) and does no other"));
   // A pointer into a parameter is that parameter; after `if (x != 0)
   // return;` one thread runs.
   std::optional<KernelShape> M = T.shape(F, "rowMean");
