@@ -206,6 +206,11 @@ bool isAlgorithmCall(StringRef Name) {
       "fabsf", "abs",   "labs",   "llabs", "floor",  "floorf", "ceil",
       "ceilf", "trunc", "truncf", "round", "roundf", "rint",   "rintf",
       "swap",  "umin",  "umax",   "llmin", "llmax",  "ullmin", "ullmax"};
+  // Launch-order and grid barriers of the device runtime: ordering, not
+  // work.
+  if (Name == "cudaGridDependencySynchronize" ||
+      Name == "cudaTriggerProgrammaticLaunchCompletion")
+    return true;
   return Names.contains(Name) || Name.starts_with("atomic") ||
          Name.starts_with("make_") || (Name.starts_with("__") && !isMath(Name));
 }
@@ -255,6 +260,8 @@ bool isBuiltinType(StringRef Name) {
                                     "switch",
                                     "catch",
                                     "defined",
+                                    "static_assert",
+                                    "assert",
                                     "__launch_bounds__",
                                     "nv_bfloat16",
                                     "bfloat16"};
@@ -617,9 +624,13 @@ private:
         NonZero |= T[J].is(tk::exclaimequal) &&
                    T[J + 1].is(tk::numeric_constant) &&
                    StringRef(T[J + 1].S).rtrim("uUlL") == "0";
-      if (NonZero && Close + 2 < T.size() && T[Close + 1].id("return") &&
-          T[Close + 2].is(tk::semi))
-        ZeroGuarded.push_back({Close + 3, T.size()});
+      size_t Ret = Close + 1;
+      bool Braced = Ret < T.size() && T[Ret].is(tk::l_brace);
+      Ret += Braced;
+      if (NonZero && Ret + 1 < T.size() && T[Ret].id("return") &&
+          T[Ret + 1].is(tk::semi) &&
+          (!Braced || (Ret + 2 < T.size() && T[Ret + 2].is(tk::r_brace))))
+        ZeroGuarded.push_back({Ret + 2 + Braced, T.size()});
     }
   }
 

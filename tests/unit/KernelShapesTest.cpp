@@ -653,8 +653,10 @@ __global__ void rowMean(const float *x_ptr, float *dst_ptr, int ncols) {
     sum += x[i];
   for (int o = 16; o > 0; o >>= 1)
     sum += __shfl_xor_sync(0xffffffff, sum, o);
-  if (threadIdx.x != 0)
+  static_assert(sizeof(float) == 4, "32-bit lanes");
+  if (threadIdx.x != 0) {
     return;
+  }
   dst[blockIdx.x] = sum / ncols;
 }
 )");
@@ -676,7 +678,7 @@ __global__ void rowMean(const float *x_ptr, float *dst_ptr, int ncols) {
   REQUIRE(M);
   CHECK(M->Missing.empty());
   CHECK(joined(M->OtherWork) == "");
-  CHECK(has(joined(M->Steps), "line 35 `dst[blockIdx.x] = sum / ncols;`: "
+  CHECK(has(joined(M->Steps), "line 37 `dst[blockIdx.x] = sum / ncols;`: "
                               "writes one result per block"));
 }
 
