@@ -1031,13 +1031,18 @@ void BodyReader::callSteps() {
       continue;
     bool Qualified = I > 0 && T[I - 1].is(tk::coloncolon);
     bool Member = I > 0 && (T[I - 1].is(tk::period) || T[I - 1].is(tk::arrow));
-    if (Qualified && T[I].S == "reduce")
+    StringRef Q = Qualified && I > 1 && T[I - 2].id() ? T[I - 2].S : "";
+    bool Groups = Q == "cg" || Q == "cooperative_groups";
+    if (Groups && T[I].S == "reduce")
       step(StepKind::GroupReduce, T[I].Line,
            "cooperative groups' reduce across the group");
-    if (Qualified && (T[I].S == "inclusive_scan" || T[I].S == "exclusive_scan"))
+    if (Groups && (T[I].S == "inclusive_scan" || T[I].S == "exclusive_scan"))
       step(StepKind::GroupScan, T[I].Line,
            "cooperative groups' " + T[I].S.str() + " across the group");
-    if (Qualified || Member)
+    // Other qualified calls (`Policy<T>::reduce(v)`, a static member) are
+    // looked up by name like free helpers; library namespaces are not the
+    // tree's.
+    if (Groups || Member || Q == "std" || Q == "cub" || Q == "thrust")
       continue;
     const Summary *H = helper(T[I].S);
     if (!H)
@@ -1172,11 +1177,14 @@ void BodyReader::otherWork(std::optional<ShapeKind> Kind) {
       if (Q == "cg" || Q == "cooperative_groups" ||
           (Q == "std" && isAlgorithmCall(N)))
         continue;
-      Add(T[I].Line, "calls " + Q.str() + "::" + N.str());
-      continue;
+      // A static member or namespaced helper of the tree is read below.
+      if (Q == "std" || Q == "cub" || Q == "thrust" || !helper(N)) {
+        Add(T[I].Line, "calls " + Q.str() + "::" + N.str());
+        continue;
+      }
     }
     // A declaration with a constructor call: `T x(0)`.
-    if (I > 0 && T[I - 1].id() && !T[I - 1].id("return") &&
+    if (!Qualified && I > 0 && T[I - 1].id() && !T[I - 1].id("return") &&
         !T[I - 1].id("else") && !T[I - 1].id("case"))
       continue;
     if (isBuiltinType(N) || isAlgorithmCall(N) || TypeParams.count(N) ||

@@ -140,6 +140,25 @@ __global__ void row_sums(const float *x, float *dst, const int ncols) {
             "32);`: combines each lane's value with the one `offset` lanes "
             "away (__shfl_xor_sync), `offset` halving"));
   CHECK(T.classify(F, "row_sums").Class == PortClass::ReplaceWithLibrary);
+
+  // A static member reached through its class is a helper like any other,
+  // not cooperative groups' reduce.
+  auto &P = T.add("policy.cu", R"(template <typename T> struct Policy {
+  static __device__ T reduce(T v) { return warp_sum(v); }
+};
+__global__ void row_max(const float *x, float *dst, int ncols) {
+  float v = x[blockIdx.x * ncols + threadIdx.x];
+  v = Policy<float>::reduce(v);
+  if (threadIdx.x == 0)
+    dst[blockIdx.x] = v;
+}
+)");
+  std::optional<KernelShape> Q = T.shape(P, "row_max");
+  REQUIRE(Q);
+  CHECK(Q->replaceable());
+  std::string QSteps = joined(Q->Steps);
+  CHECK(has(QSteps, "calls reduce (policy.cu:2), whose line 2"));
+  CHECK_FALSE(has(QSteps, "cooperative groups"));
 }
 
 TEST_CASE("softmax and layer norm have a reduction's steps but are ported",
