@@ -676,6 +676,12 @@ private:
     if (S.Assign == SIZE_MAX || S.Assign == S.R.B)
       return {SIZE_MAX, SIZE_MAX};
     size_t Last = S.Assign - 1;
+    // A member of an element or through a pointer (`y[ib].ds = d`,
+    // `p->n = 0`) is a store into the element or the pointee.
+    while (Last >= S.R.B + 2 && T[Last].id() &&
+           (T[Last - 1].is(tk::period) || T[Last - 1].is(tk::arrow)) &&
+           (T[Last - 2].is(tk::r_square) || T[Last - 2].id()))
+      Last -= 2;
     if (T[Last].is(tk::r_square) && Match[Last] != SIZE_MAX) {
       size_t Open = Match[Last];
       while (Open > S.R.B && T[Open - 1].is(tk::r_square) &&
@@ -705,6 +711,8 @@ private:
       return SIZE_MAX;
     if (Open != SIZE_MAX)
       return Name;
+    if (Name + 1 < S.Assign && T[Name + 1].is(tk::arrow))
+      return Name; // p->field = v
     bool Deref = Name > S.R.B && T[Name - 1].is(tk::star) &&
                  (Name - 1 == S.R.B ||
                   !(T[Name - 2].id() || T[Name - 2].is(tk::r_paren) ||

@@ -273,6 +273,23 @@ TEST_CASE("a reduction after a computation over several inputs is ported",
         "its parameters (line 1): it reads 2 input arrays (a, b), a "
         "computation over several inputs, not the algorithm alone\n");
   CHECK(T.classify(F, "dot").Class == PortClass::Port);
+
+  // A store into a member of an output element is a write, not a read.
+  auto &Q = T.add("amax.cu", R"(struct block_q8 { float d; float s; };
+__global__ void amax_blocks(const float *x, void *vy, int n) {
+  block_q8 *y = (block_q8 *)vy;
+  float a = fabsf(x[blockIdx.x * 32 + threadIdx.x]);
+  for (int off = 16; off > 0; off >>= 1)
+    a = fmaxf(a, __shfl_xor_sync(0xffffffff, a, off));
+  if (threadIdx.x == 0)
+    y[blockIdx.x].d = a;
+}
+)");
+  std::optional<KernelShape> A = T.shape(Q, "amax_blocks");
+  REQUIRE(A);
+  CHECK(joined(A->OtherWork) == "");
+  CHECK(has(joined(A->Steps), "line 8 `y[blockIdx.x].d = a;`: writes one "
+                              "result per block"));
 }
 
 TEST_CASE("bitonic sorts are replace-with-library",
