@@ -687,9 +687,27 @@ private:
       while (Open > S.R.B && T[Open - 1].is(tk::r_square) &&
              Match[Open - 1] != SIZE_MAX)
         Open = Match[Open - 1];
-      if (Open > S.R.B && T[Open - 1].id())
-        return {Open - 1, Open};
-      return {SIZE_MAX, SIZE_MAX};
+      if (!(Open > S.R.B && T[Open - 1].id()))
+        return {SIZE_MAX, SIZE_MAX};
+      size_t Name = Open - 1;
+      // `y[ib].qs[i] = q`: the store goes into `y`'s element.
+      while (Name >= S.R.B + 2 &&
+             (T[Name - 1].is(tk::period) || T[Name - 1].is(tk::arrow))) {
+        size_t B = Name - 2;
+        if (T[B].id()) // p->qs[i]: through p (storeTarget reads the ->)
+          return {B, SIZE_MAX};
+        if (!T[B].is(tk::r_square) || Match[B] == SIZE_MAX)
+          break;
+        size_t O = Match[B];
+        while (O > S.R.B && T[O - 1].is(tk::r_square) &&
+               Match[O - 1] != SIZE_MAX)
+          O = Match[O - 1];
+        if (!(O > S.R.B && T[O - 1].id()))
+          break;
+        Name = O - 1;
+        Open = O;
+      }
+      return {Name, Open};
     }
     if (T[Last].id()) {
       if (Last > S.R.B && T[Last - 1].is(tk::star) &&

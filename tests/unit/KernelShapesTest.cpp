@@ -275,7 +275,7 @@ TEST_CASE("a reduction after a computation over several inputs is ported",
   CHECK(T.classify(F, "dot").Class == PortClass::Port);
 
   // A store into a member of an output element is a write, not a read.
-  auto &Q = T.add("amax.cu", R"(struct block_q8 { float d; float s; };
+  auto &Q = T.add("amax.cu", R"(struct block_q8 { float d; float q[4]; };
 __global__ void amax_blocks(const float *x, void *vy, int n) {
   block_q8 *y = (block_q8 *)vy;
   float a = fabsf(x[blockIdx.x * 32 + threadIdx.x]);
@@ -283,11 +283,17 @@ __global__ void amax_blocks(const float *x, void *vy, int n) {
     a = fmaxf(a, __shfl_xor_sync(0xffffffff, a, off));
   if (threadIdx.x == 0)
     y[blockIdx.x].d = a;
+  if (threadIdx.x == 1)
+    y[blockIdx.x].q[0] = a;
 }
 )");
   std::optional<KernelShape> A = T.shape(Q, "amax_blocks");
   REQUIRE(A);
-  CHECK(joined(A->OtherWork) == "");
+  // (The second store is under `== 1`: from one thread, but not read as
+  // such; it shows as a per-element output, not as an input.)
+  CHECK(joined(A->OtherWork) ==
+        "line 10 `y[blockIdx.x].q[0] = a;`: writes `y` from every thread (a "
+        "per-element output)\n");
   CHECK(has(joined(A->Steps), "line 8 `y[blockIdx.x].d = a;`: writes one "
                               "result per block"));
 }
