@@ -5,6 +5,7 @@
 #include "report/BuildFileLinks.h"
 #include "report/Classify.h"
 #include "report/HipAlternatives.h"
+#include "report/KernelShapes.h"
 #include "report/SourceScan.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -165,6 +166,16 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
   std::map<std::string, std::string> Swapped = hipAlternatives(
       Including, AllPaths, HipPaths, [&](StringRef P) { return Rel(P); });
 
+  // Every file's device functions, so a kernel's shape includes the
+  // helpers it calls wherever the tree defines them.
+  ShapeContext Shapes;
+  std::vector<unsigned> ShapeIds;
+  for (const Scanned &S : Files)
+    ShapeIds.push_back(
+        Shapes.addFile(Rel(S.File->Path), S.File->Original, S.Scan));
+  for (const Scanned &S : Unlisted)
+    Shapes.addFile(Rel(S.File->Path), S.File->Original, S.Scan);
+
   struct Classified {
     const FileOutcome *File;
     FileFacts Facts;
@@ -173,7 +184,8 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
     FileHours Hours;
   };
   std::vector<Classified> Out;
-  for (const Scanned &S : Files) {
+  for (size_t FileIdx = 0; FileIdx < Files.size(); ++FileIdx) {
+    const Scanned &S = Files[FileIdx];
     FileFacts FF;
     FF.Path = Rel(S.File->Path);
     FF.DeviceCode = S.Scan.DeviceCode;
@@ -191,6 +203,7 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
       KF.Name = K.Name;
       KF.Line = K.Line;
       KF.Libraries = firstUses(S.Scan.Uses, K.BodyBegin, K.BodyEnd);
+      KF.Shape = Shapes.recognize(ShapeIds[FileIdx], K);
       if (K.Gate >= 0) {
         const ArchGate &G = S.Scan.Gates[K.Gate];
         KF.Gate = "`" + G.Condition + "` (line " + std::to_string(G.Line) + ")";

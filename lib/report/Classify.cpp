@@ -69,6 +69,37 @@ std::string gemmCounterpart() {
   return "";
 }
 
+const char *shapeName(ShapeKind K) {
+  switch (K) {
+  case ShapeKind::Reduction:
+    return "a reduction";
+  case ShapeKind::Scan:
+    return "a prefix scan";
+  case ShapeKind::Sort:
+    return "a sort (a compare-and-swap network)";
+  case ShapeKind::Histogram:
+    return "a histogram";
+  }
+  return "?";
+}
+
+/// "lines 12, 14, 20": the first line number of each step.
+std::string stepLines(const KernelShape &S) {
+  std::string Out;
+  std::vector<std::string> Seen;
+  for (const std::string &Step : S.Steps) {
+    StringRef L = Step;
+    if (!L.consume_front("line "))
+      continue;
+    std::string N = L.take_while([](char C) { return isDigit(C); }).str();
+    if (std::find(Seen.begin(), Seen.end(), N) != Seen.end())
+      continue;
+    Seen.push_back(N);
+    Out += (Out.empty() ? "" : ", ") + N;
+  }
+  return (Out.find(',') == std::string::npos ? "line " : "lines ") + Out;
+}
+
 } // namespace
 
 Decision classifyKernel(const KernelFacts &K, const FileFacts &File) {
@@ -98,7 +129,24 @@ Decision classifyKernel(const KernelFacts &K, const FileFacts &File) {
     addUnique(D.Rocm, Rocm);
     return D;
   }
-  // Rule 3: everything else is ported.
+  // Rule 3: a body that is a library algorithm's steps and nothing else
+  // (KernelShapes.h) is what hipCUB / rocPRIM / rocThrust do on AMD.
+  if (K.Shape && K.Shape->replaceable()) {
+    const AlgorithmRow &A = algorithmFor(K.Shape->Kind);
+    D.Class = PortClass::ReplaceWithLibrary;
+    D.Evidence.push_back("its body has the shape of " +
+                         std::string(shapeName(K.Shape->Kind)) + " (" +
+                         stepLines(*K.Shape) +
+                         ") and does no other work: replace it with " + A.Rocm +
+                         " (" + A.Cuda + " on CUDA)");
+    for (const std::string &Step : K.Shape->Steps)
+      D.Evidence.push_back(Step);
+    if (!K.Shape->NameAgrees.empty())
+      D.Evidence.push_back(K.Shape->NameAgrees);
+    addUnique(D.Rocm, A.Rocm);
+    return D;
+  }
+  // Rule 4: everything else is ported.
   D.Class = PortClass::Port;
   if (!K.Gate.empty())
     D.Evidence.push_back("defined only in the NVIDIA-only branch " + K.Gate +
@@ -106,6 +154,18 @@ Decision classifyKernel(const KernelFacts &K, const FileFacts &File) {
                          "one");
   else
     D.Evidence.push_back("device code to port");
+  if (K.Shape) {
+    const KernelShape &S = *K.Shape;
+    const AlgorithmRow &A = algorithmFor(S.Kind);
+    std::string Why = S.Missing.empty() ? "" : "but " + S.Missing;
+    if (!S.OtherWork.empty())
+      Why += std::string(Why.empty() ? "but" : ", and") +
+             " it also does other work: " + join(S.OtherWork, "; ");
+    D.Evidence.push_back("has steps of " + std::string(shapeName(S.Kind)) +
+                         " (" + stepLines(S) + ") " + Why +
+                         ", so it is not replaced whole; " + A.Rocm +
+                         " can do that step inside it");
+  }
   for (auto &[L, How] : K.Libraries)
     D.Evidence.push_back("uses " + L->Name + " inside the kernel (" + How +
                          "): " + counterpart(*L));

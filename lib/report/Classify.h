@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "report/KernelShapes.h"
 #include "report/LibraryTable.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -49,6 +50,8 @@ struct KernelFacts {
   /// Where the generic path of a gated kernel is ("#else at line 40",
   /// "src/b.cu:7 defines 'k' outside such a branch"), or "".
   std::string Fallback;
+  /// The library algorithm its body has the shape of (KernelShapes.h).
+  std::optional<KernelShape> Shape;
 };
 
 struct FileFacts {

@@ -177,11 +177,15 @@ const LibraryRow *LibraryTable::byLink(StringRef Link) const {
 const LibraryTable &LibraryTable::builtin() {
   static const LibraryTable Table = [] {
     LibraryTable T;
-    for (unsigned I = 0; I < kEmbeddedReportRulesCount; ++I)
+    for (unsigned I = 0; I < kEmbeddedReportRulesCount; ++I) {
+      // rules/report/ holds other tables too (algorithms.tsv).
+      if (StringRef(kEmbeddedReportRules[I].Name) != "libraries.tsv")
+        continue;
       if (Error E = T.addTable(kEmbeddedReportRules[I].Name,
                                kEmbeddedReportRules[I].Content))
         // Compiled in and checked by the unit tests: a build defect.
         report_fatal_error(std::move(E));
+    }
     return T;
   }();
   return Table;

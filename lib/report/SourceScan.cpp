@@ -7,6 +7,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -104,6 +105,10 @@ public:
         R.FirstLaunchLine = lineOf(T.Offset);
       if (isIdent(T) && (T.Text == "__global__" || T.Text == "__device__"))
         R.DeviceCode = true;
+      if (isIdent(T) && T.Text == "__device__")
+        deviceFunction(I);
+      if (isIdent(T))
+        typeName(I);
       if (isIdent(T) && T.Text == "__global__") {
         I = kernel(I);
         continue;
@@ -220,6 +225,15 @@ private:
         Stack.pop_back();
       return After();
     }
+    if (Name == "define" && Next + 2 < Toks.size() && isIdent(Toks[Next + 1]) &&
+        Toks[Next + 2].Kind == clang::tok::l_paren &&
+        !Toks[Next + 2].LeadingSpace && Toks[Next + 2].Offset < End) {
+      // A function-like macro: its replacement follows the parameters.
+      size_t Close = Text.find(')', Toks[Next + 2].Offset);
+      if (Close != StringRef::npos && Close < End)
+        R.Macros.push_back(
+            {Toks[Next + 1].Text.str(), collapse(Text.slice(Close + 1, End))});
+    }
     return Next; // #define and the rest: their tokens are read as code
   }
 
@@ -231,28 +245,36 @@ private:
     return -1;
   }
 
-  /// Reads the __global__ definition at token \p I; returns the index
-  /// after what it consumed (the body's end, or the token after
-  /// __global__ when this is no definition).
-  size_t kernel(size_t I) {
-    size_t J = I + 1;
+  /// What precedes a function definition's body.
+  struct Declarator {
     StringRef Name;
+    size_t ParamsOpen = 0; ///< token index of the parameter list's '('
+    size_t ParamsClose = 0;
+    size_t Body = 0; ///< token index of '{'; 0: a declaration, no body
+    size_t End = 0;  ///< when Body is 0: the token after the ';'
+  };
+
+  /// Reads the declarator after the specifier at token \p I (__global__,
+  /// __device__) up to the body's '{'; nullopt when this is no function.
+  std::optional<Declarator> declarator(size_t I) {
+    Declarator D;
+    size_t J = I + 1;
     int Angle = 0;
     // Declarator up to the parameter list: the name is the last identifier
     // outside template arguments; attribute-like macros are skipped whole.
     for (; J < Toks.size(); ++J) {
       const RawToken &T = Toks[J];
       if (T.Kind == clang::tok::hash && T.StartOfLine)
-        return I + 1;
+        return std::nullopt;
       if (T.Kind == clang::tok::semi || T.Kind == clang::tok::l_brace ||
           T.Kind == clang::tok::r_brace)
-        return I + 1;
+        return std::nullopt;
       if (isIdent(T) && (T.Text == "__launch_bounds__" ||
                          T.Text == "__attribute__" || T.Text == "__declspec" ||
                          T.Text == "alignas" || T.Text == "__cluster_dims__")) {
         J = skipParens(J + 1);
         if (J >= Toks.size())
-          return I + 1;
+          return std::nullopt;
         --J; // the loop's ++J lands on the token after the group
         continue;
       }
@@ -265,29 +287,126 @@ private:
         continue;
       }
       if (Angle == 0 && isIdent(T))
-        Name = T.Text;
+        D.Name = T.Text;
       if (Angle == 0 && T.Kind == clang::tok::l_paren)
         break;
     }
-    if (J >= Toks.size() || Name.empty())
-      return I + 1;
+    if (J >= Toks.size() || D.Name.empty())
+      return std::nullopt;
+    D.ParamsOpen = J;
     J = skipParens(J);
+    D.ParamsClose = J - 1;
     // Trailing parts up to the body or the ';' of a declaration.
     for (; J < Toks.size(); ++J) {
-      if (Toks[J].Kind == clang::tok::semi)
-        return J + 1;
+      if (Toks[J].Kind == clang::tok::semi) {
+        D.End = J + 1;
+        return D;
+      }
       if (Toks[J].Kind == clang::tok::l_brace)
         break;
       if (Toks[J].Kind == clang::tok::hash && Toks[J].StartOfLine)
-        return I + 1;
+        return std::nullopt;
     }
     if (J >= Toks.size())
-      return I + 1;
+      return std::nullopt;
+    D.Body = J;
+    return D;
+  }
+
+  /// The names in the `template <...>` list that ends right before the
+  /// specifiers in front of token \p I.
+  std::vector<std::string> templateParams(size_t I) const {
+    size_t J = I;
+    while (J > 0 && isIdent(Toks[J - 1]) &&
+           StringRef(Toks[J - 1].Text).starts_with("__"))
+      --J; // __host__, __forceinline__
+    while (J > 0 && isIdent(Toks[J - 1]) &&
+           (Toks[J - 1].Text == "static" || Toks[J - 1].Text == "inline" ||
+            Toks[J - 1].Text == "constexpr" || Toks[J - 1].Text == "extern"))
+      --J;
+    if (J == 0 || Toks[J - 1].Kind != clang::tok::greater)
+      return {};
+    int Depth = 0;
+    size_t K = J - 1;
+    for (;; --K) {
+      if (Toks[K].Kind == clang::tok::greater)
+        ++Depth;
+      else if (Toks[K].Kind == clang::tok::less && --Depth == 0)
+        break;
+      if (K == 0 || Toks[K].Kind == clang::tok::semi)
+        return {};
+    }
+    if (K == 0 || !Toks[K - 1].isIdent("template"))
+      return {};
+    std::vector<std::string> Names;
+    for (size_t P = K + 1; P + 1 < J; ++P)
+      if (isIdent(Toks[P]) &&
+          (Toks[P + 1].Kind == clang::tok::comma ||
+           Toks[P + 1].Kind == clang::tok::equal || P + 2 == J))
+        Names.push_back(Toks[P].Text.str());
+    return Names;
+  }
+
+  ScannedKernel startFunction(size_t I, const Declarator &D) {
     ScannedKernel K;
-    K.Name = Name.str();
+    K.Name = D.Name.str();
     K.Line = lineOf(Toks[I].Offset);
+    K.BodyBegin = Toks[D.Body].Offset;
+    K.ParamsBegin = Toks[D.ParamsOpen].Offset;
+    K.ParamsEnd = Toks[D.ParamsClose].Offset + 1;
+    K.TemplateParams = templateParams(I);
+    return K;
+  }
+
+  /// Records the __device__ function defined at token \p I, if it is one.
+  /// Consumes nothing: the main loop reads its tokens as before.
+  void deviceFunction(size_t I) {
+    std::optional<Declarator> D = declarator(I);
+    if (!D || !D->Body)
+      return;
+    for (size_t J = I; J < D->Body; ++J)
+      if (Toks[J].isIdent("operator"))
+        return; // a conversion or operator member: no helper by name
+    ScannedKernel F = startFunction(I, *D);
+    unsigned Depth = 0;
+    for (size_t J = D->Body; J < Toks.size(); ++J) {
+      if (Toks[J].Directive >= 0)
+        continue;
+      if (Toks[J].Kind == clang::tok::l_brace)
+        ++Depth;
+      else if (Toks[J].Kind == clang::tok::r_brace && --Depth == 0) {
+        F.BodyEnd = Toks[J].Offset + 1;
+        R.DeviceFunctions.push_back(std::move(F));
+        return;
+      }
+    }
+  }
+
+  /// A type the file declares: `struct NAME`, `using NAME =`.
+  void typeName(size_t I) {
+    const RawToken &T = Toks[I];
+    if (I + 1 >= Toks.size() || !isIdent(Toks[I + 1]))
+      return;
+    bool Decl = T.Text == "struct" || T.Text == "class" || T.Text == "union" ||
+                T.Text == "enum";
+    bool Alias = T.Text == "using" && I + 2 < Toks.size() &&
+                 Toks[I + 2].Kind == clang::tok::equal;
+    if (Decl || Alias)
+      R.Types.push_back(Toks[I + 1].Text.str());
+  }
+
+  /// Reads the __global__ definition at token \p I; returns the index
+  /// after what it consumed (the body's end, or the token after
+  /// __global__ when this is no definition).
+  size_t kernel(size_t I) {
+    std::optional<Declarator> D = declarator(I);
+    if (!D)
+      return I + 1;
+    if (!D->Body)
+      return D->End;
+    size_t J = D->Body;
+    ScannedKernel K = startFunction(I, *D);
     K.Gate = currentGate();
-    K.BodyBegin = Toks[J].Offset;
     // The body: braces counted, directives inside it handled as usual so
     // the #if stack stays right, library uses recorded.
     unsigned Depth = 0;
@@ -304,6 +423,8 @@ private:
         R.Kernels.push_back(std::move(K));
         return J + 1;
       }
+      if (isIdent(T))
+        typeName(J);
       use(J);
       ++J;
     }

@@ -35,6 +35,10 @@ struct ScannedKernel {
   std::string Name;
   unsigned Line = 0;
   size_t BodyBegin = 0, BodyEnd = 0; ///< offsets of '{' and one past '}'
+  /// Offsets of the parameter list's '(' and one past its ')'.
+  size_t ParamsBegin = 0, ParamsEnd = 0;
+  /// The names of the `template <...>` parameters right before it.
+  std::vector<std::string> TemplateParams;
   /// Index into SourceScanResult::Gates of the NVIDIA-only branch the
   /// definition sits in; -1: none.
   int Gate = -1;
@@ -67,6 +71,15 @@ struct ScannedInclude {
 struct SourceScanResult {
   std::vector<ScannedInclude> Includes;
   std::vector<ScannedKernel> Kernels;
+  /// `__device__` function definitions (helpers a kernel calls), read
+  /// like kernels; their Gate is always -1.
+  std::vector<ScannedKernel> DeviceFunctions;
+  /// Names the file declares as struct, class, union, enum or `using`
+  /// alias: a call to one is a constructor, not work.
+  std::vector<std::string> Types;
+  /// Function-like macros (`#define UMAD(a, b, c) ...`): name and
+  /// replacement text.
+  std::vector<std::pair<std::string, std::string>> Macros;
   std::vector<ArchGate> Gates;
   std::vector<LibraryUse> Uses; ///< in file order
   /// __global__ or __device__ outside preprocessor directives.
