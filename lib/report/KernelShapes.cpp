@@ -1,8 +1,8 @@
 //===- KernelShapes.cpp - kernels shaped like a library algorithm ---------===//
 #include "report/KernelShapes.h"
+#include "report/ShapeVocabulary.h"
 
 #include "frontend/RawLexer.h"
-#include "rules/EmbeddedRules.h"
 #include "support/LineIndex.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -19,83 +19,9 @@ namespace tk = clang::tok;
 
 namespace hipwright {
 
-const char *toString(ShapeKind K) {
-  switch (K) {
-  case ShapeKind::Reduction:
-    return "reduction";
-  case ShapeKind::Scan:
-    return "scan";
-  case ShapeKind::Sort:
-    return "sort";
-  case ShapeKind::Histogram:
-    return "histogram";
-  }
-  return "?";
-}
-
-Expected<std::vector<AlgorithmRow>> parseAlgorithmTable(StringRef Name,
-                                                        StringRef Text) {
-  std::vector<AlgorithmRow> Rows;
-  SmallVector<StringRef, 16> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    StringRef L = Lines[I].rtrim("\r");
-    if (L.trim().empty() || L.starts_with("#"))
-      continue;
-    auto Fail = [&](const Twine &Msg) {
-      return createStringError(inconvertibleErrorCode(),
-                               Name + ":" + Twine(I + 1) + ": " + Msg);
-    };
-    SmallVector<StringRef, 5> C;
-    L.split(C, '\t');
-    if (C.size() != 5)
-      return Fail("expected 5 tab-separated columns, found " + Twine(C.size()));
-    AlgorithmRow R;
-    bool Known = false;
-    for (ShapeKind K : {ShapeKind::Reduction, ShapeKind::Scan, ShapeKind::Sort,
-                        ShapeKind::Histogram})
-      if (C[0] == toString(K)) {
-        R.Shape = K;
-        Known = true;
-      }
-    if (!Known)
-      return Fail("unknown shape '" + C[0] + "'");
-    R.Library = C[1].str();
-    R.Cuda = C[2].str();
-    R.Rocm = C[3].str();
-    R.Source = C[4].str();
-    if (R.Library.empty() || R.Cuda.empty() || R.Rocm.empty() ||
-        R.Source.empty())
-      return Fail("every column needs a value");
-    for (const AlgorithmRow &Old : Rows)
-      if (Old.Shape == R.Shape)
-        return Fail("shape '" + C[0] + "' is listed twice");
-    Rows.push_back(std::move(R));
-  }
-  return Rows;
-}
-
-const std::vector<AlgorithmRow> &builtinAlgorithms() {
-  static const std::vector<AlgorithmRow> Table = [] {
-    for (unsigned I = 0; I < kEmbeddedReportRulesCount; ++I)
-      if (StringRef(kEmbeddedReportRules[I].Name) == "algorithms.tsv") {
-        Expected<std::vector<AlgorithmRow>> T = parseAlgorithmTable(
-            kEmbeddedReportRules[I].Name, kEmbeddedReportRules[I].Content);
-        if (!T) // compiled in and checked by the unit tests
-          report_fatal_error(T.takeError());
-        return std::move(*T);
-      }
-    report_fatal_error("rules/report/algorithms.tsv is not compiled in");
-  }();
-  return Table;
-}
-
-const AlgorithmRow &algorithmFor(ShapeKind K) {
-  for (const AlgorithmRow &R : builtinAlgorithms())
-    if (R.Shape == K)
-      return R;
-  report_fatal_error(Twine("algorithms.tsv has no row for ") + toString(K));
-}
+using shapes::isAlgorithmCall;
+using shapes::isBuiltinType;
+using shapes::isMath;
 
 namespace {
 
@@ -169,103 +95,6 @@ bool isRelational(tk::TokenKind K) {
 
 bool isControl(const Tok &T) {
   return T.id("if") || T.id("for") || T.id("while") || T.id("switch");
-}
-
-/// Transcendental and division math: a kernel calling one computes
-/// something the library algorithms do not (softmax's exp, layer norm's
-/// rsqrt). min/max/abs/floor are operators or binning, not this.
-bool isMath(StringRef Name) {
-  static const StringSet<> Names = [] {
-    StringSet<> S;
-    for (StringRef B :
-         {"exp",   "exp2",    "exp10",  "expm1",  "log",     "log2",   "log10",
-          "log1p", "sqrt",    "rsqrt",  "cbrt",   "rcbrt",   "pow",    "sin",
-          "cos",   "tan",     "sincos", "sinpi",  "cospi",   "asin",   "acos",
-          "atan",  "atan2",   "sinh",   "cosh",   "tanh",    "asinh",  "acosh",
-          "atanh", "erf",     "erfc",   "erfinv", "erfcinv", "lgamma", "tgamma",
-          "hypot", "fdivide", "fma",    "div"}) {
-      S.insert(B);
-      S.insert((B + "f").str());
-      S.insert(("__" + B + "f").str());
-      S.insert(("h" + B).str());
-      S.insert(("h2" + B).str());
-    }
-    for (StringRef N : {"__fdividef", "__frsqrt_rn", "__fsqrt_rn", "__fdiv_rn",
-                        "__expf", "__logf", "__powf", "__fmaf_rn"})
-      S.insert(N);
-    return S;
-  }();
-  return Names.contains(Name);
-}
-
-/// Free functions that are part of the algorithms themselves (combine
-/// operators, bin arithmetic, atomics, barriers, shuffles, conversions).
-bool isAlgorithmCall(StringRef Name) {
-  static const StringSet<> Names = {
-      "min",   "max",   "fminf",  "fmaxf", "fmin",   "fmax",   "fabs",
-      "fabsf", "abs",   "labs",   "llabs", "floor",  "floorf", "ceil",
-      "ceilf", "trunc", "truncf", "round", "roundf", "rint",   "rintf",
-      "swap",  "umin",  "umax",   "llmin", "llmax",  "ullmin", "ullmax"};
-  // Launch-order and grid barriers of the device runtime: ordering, not
-  // work.
-  if (Name == "cudaGridDependencySynchronize" ||
-      Name == "cudaTriggerProgrammaticLaunchCompletion")
-    return true;
-  return Names.contains(Name) || Name.starts_with("atomic") ||
-         Name.starts_with("make_") || (Name.starts_with("__") && !isMath(Name));
-}
-
-bool isBuiltinType(StringRef Name) {
-  static const StringSet<> Names = {"int",
-                                    "unsigned",
-                                    "float",
-                                    "double",
-                                    "char",
-                                    "short",
-                                    "long",
-                                    "bool",
-                                    "signed",
-                                    "half",
-                                    "half2",
-                                    "size_t",
-                                    "uint",
-                                    "uint32_t",
-                                    "int32_t",
-                                    "uint64_t",
-                                    "int64_t",
-                                    "uint8_t",
-                                    "int8_t",
-                                    "uint16_t",
-                                    "int16_t",
-                                    "float2",
-                                    "float4",
-                                    "int2",
-                                    "int4",
-                                    "uint2",
-                                    "uint4",
-                                    "dim3",
-                                    "void",
-                                    "auto",
-                                    "sizeof",
-                                    "alignof",
-                                    "decltype",
-                                    "static_cast",
-                                    "reinterpret_cast",
-                                    "const_cast",
-                                    "dynamic_cast",
-                                    "return",
-                                    "if",
-                                    "for",
-                                    "while",
-                                    "switch",
-                                    "catch",
-                                    "defined",
-                                    "static_assert",
-                                    "assert",
-                                    "__launch_bounds__",
-                                    "nv_bfloat16",
-                                    "bfloat16"};
-  return Names.contains(Name);
 }
 
 /// What a function body holds, shape-wise.

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "report/AlgorithmTable.h"
 #include "report/SourceScan.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -25,27 +26,6 @@
 #include <vector>
 
 namespace hipwright {
-
-enum class ShapeKind { Reduction, Scan, Sort, Histogram };
-const char *toString(ShapeKind K);
-
-/// A row of rules/report/algorithms.tsv: who does a shape on NVIDIA and on
-/// ROCm.
-struct AlgorithmRow {
-  ShapeKind Shape = ShapeKind::Reduction;
-  std::string Library; ///< the libraries.tsv row ("CUB")
-  std::string Cuda;    ///< "cub::BlockReduce, cub::DeviceReduce, ..."
-  std::string Rocm;    ///< "hipCUB BlockReduce / DeviceReduce ..."
-  std::string Source;
-};
-
-/// Parses an algorithms table; errors name "FILE:LINE".
-llvm::Expected<std::vector<AlgorithmRow>>
-parseAlgorithmTable(llvm::StringRef Name, llvm::StringRef Text);
-/// The table compiled into the binary.
-const std::vector<AlgorithmRow> &builtinAlgorithms();
-/// The builtin row for \p K (every shape has one; the unit tests check).
-const AlgorithmRow &algorithmFor(ShapeKind K);
 
 struct KernelShape {
   ShapeKind Kind = ShapeKind::Reduction;
