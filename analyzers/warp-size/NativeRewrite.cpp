@@ -201,7 +201,7 @@ public:
   /// may depend on 32 lanes in a way the rewrite does not see.
   void finish() {
     for (const Expr *C : Constants)
-      if (!Consumed.count(C))
+      if (!Consumed.count(C) && !spelledWarpSize(C))
         refuse(C, snippet(C) + " is 16, 31 or 32, perhaps a warp width, "
                                "used in a way the rewrite does not "
                                "understand");
@@ -325,7 +325,20 @@ private:
     return false;
   }
 
+  /// `warpSize` itself (a variable, or CUDA's macro for 32): already the
+  /// native spelling.
+  bool spelledWarpSize(const Expr *E) {
+    const SourceManager &SM = AST.getSourceManager();
+    CharSourceRange R = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(E->getSourceRange()).getAsRange());
+    return Lexer::getSourceText(R, SM, AST.getLangOpts()).trim() == "warpSize";
+  }
+
   void edit(const Expr *E, std::string Text) {
+    if (spelledWarpSize(E)) {
+      consume(E);
+      return;
+    }
     P.Edits.push_back(
         {CharSourceRange::getTokenRange(E->getSourceRange()), std::move(Text)});
     consume(E);

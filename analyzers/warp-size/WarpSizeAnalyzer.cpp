@@ -1017,8 +1017,9 @@ private:
         At->getLocation(), kNativeRewrite, Severity::Note,
         "rewritten for whole wavefronts, 32-lane warps becoming warpSize "
         "lanes: " +
-            Names + " (" + std::to_string(Edits.size()) + " edits, lines " +
-            LineList + ")",
+            Names + " (" + std::to_string(Edits.size()) +
+            (Edits.size() == 1 ? " edit, line " : " edits, lines ") + LineList +
+            ")",
         "Every launch in this file has blocks of whole 64-lane wavefronts "
         "and nothing built on a 32-lane warp leaves the block; on NVIDIA "
         "warpSize is 32 and the code does what it did.");

@@ -122,6 +122,20 @@ __global__ void lastWarpSum(const int *in, int *out) {
 }
 // CHECK-FIXES: v += __shfl_down_sync({{[^,]+}}, v, o, 32);
 
+// Rewritten: the lane and the warp are already numbered with warpSize;
+// only the offset loop changes.
+__global__ void firstWarpMax(const float *in, float *out) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: rewritten for whole wavefronts, 32-lane warps becoming warpSize lanes: 'firstWarpMax' (1 edit, line {{[0-9]+}})
+  int lane = threadIdx.x % warpSize;
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int o = 16; o > 0; o /= 2)
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, o));
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: __shfl_xor_sync works in 32 lanes (the offset loop starts at 16, half of a 32-lane warp) but its width defaults to the wavefront, 64 lanes on gfx942, gfx950: xor offsets below 32 stay inside each 32-lane group, so each group works on its own, as a 32-wide warp [warp-size.shuffle-offset]
+  if (threadIdx.x / warpSize == 0 && lane == 0)
+    out[blockIdx.x] = v;
+}
+// CHECK-FIXES: for (int o = warpSize / 2; o > 0; o /= 2)
+
 void launchAll(const int *in, int *sums, const float *f, float *g, int n) {
   blockTotals<<<n / BLOCK, BLOCK>>>(in, sums);
   perWarpSums<<<n / 256, 256>>>(f, g);
@@ -129,4 +143,5 @@ void launchAll(const int *in, int *sums, const float *f, float *g, int n) {
   rowSums<<<n / 96, 96>>>(f, g);
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: blocks of 96 threads for 'rowSums', which uses warp-level operations: 3 32-lane warps but 1.5 64-lane wavefronts on gfx942, gfx950, so the last wavefront of each block runs half empty [warp-size.launch-shape]
   lastWarpSum<<<n / BLOCK, BLOCK>>>(in, sums);
+  firstWarpMax<<<n / BLOCK, BLOCK>>>(f, g);
 }
