@@ -229,7 +229,7 @@ private:
     if (!DRE)
       return;
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
-      if (loopVariable(*It) == DRE->getDecl())
+      if (forLoopVariable(*It) == DRE->getDecl())
         return offsetLoop(*It, DRE->getDecl());
     // int offset = 16; while (offset > 0) { ...; offset /= 2; }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -240,12 +240,7 @@ private:
 
   /// for (o = 16; o > 0; o /= 2) or for (o = 1; o < 32; o *= 2).
   void offsetLoop(const ForStmt *FS, const ValueDecl *Var) {
-    const Expr *Init = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
-        Init = V->getInit();
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-      Init = BO->getRHS();
+    const Expr *Init = forLoopInit(FS);
     if (Init && evalInt(Init, AST) == 16) {
       edit(Init, "warpSize / 2");
       return;
@@ -262,17 +257,6 @@ private:
       edit(Cond->getRHS(), "warpSize");
     else if (B == 16 && Cond->getOpcode() == BO_LE)
       edit(Cond->getRHS(), "warpSize / 2");
-  }
-
-  static const ValueDecl *loopVariable(const ForStmt *FS) {
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                                : nullptr;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-      if (BO->isAssignmentOp())
-        if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-          return D->getDecl();
-    return nullptr;
   }
 
   /// Whether \p E computes with a warp index (`tid / 32`, or a local

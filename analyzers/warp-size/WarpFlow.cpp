@@ -28,6 +28,26 @@ StringRef calleeName(const CallExpr *CE) {
   return {};
 }
 
+const ValueDecl *forLoopVariable(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+    return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                              : nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        return D->getDecl();
+  return nullptr;
+}
+
+const Expr *forLoopInit(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+    if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+      return V->getInit();
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+    return BO->getRHS();
+  return nullptr;
+}
+
 std::optional<Shuffle> asShuffle(const CallExpr *CE) {
   struct Entry {
     StringRef Name;

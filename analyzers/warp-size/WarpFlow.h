@@ -13,6 +13,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -79,6 +80,11 @@ ConstantNames constantNames(const clang::Expr *E,
 /// Whether \p E is spelled with a warp-named macro or constant whose own
 /// value is 32 (`WARP_SIZE / 4` with `#define WARP_SIZE 32UL`).
 bool spelledWithWarp32(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The variable a for loop sets up (`int o = 16` or `o = 16`), or null.
+const clang::ValueDecl *forLoopVariable(const clang::ForStmt *FS);
+/// The value that variable starts at, or null.
+const clang::Expr *forLoopInit(const clang::ForStmt *FS);
 
 /// Thread-index data flow inside one function body, memoized per variable.
 /// A thread index is threadIdx.*, a lane id (__lane_id(), thread_rank()),

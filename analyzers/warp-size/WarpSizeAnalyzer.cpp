@@ -179,7 +179,7 @@ private:
     if (!DRE)
       return nullptr;
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
-      if (loopVariable(*It) == DRE->getDecl())
+      if (forLoopVariable(*It) == DRE->getDecl())
         return *It;
     return nullptr;
   }
@@ -208,19 +208,6 @@ private:
     F.Tiles.push_back({Loc, Arg, true});
   }
 
-public:
-  static const ValueDecl *loopVariable(const ForStmt *FS) {
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-      return DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                                : nullptr;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-      if (BO->isAssignmentOp())
-        if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-          return D->getDecl();
-    return nullptr;
-  }
-
-private:
   const ASTContext &AST;
   IndexFlow &Flow;
   BodyFacts &F;
@@ -254,15 +241,6 @@ struct OffsetEvidence {
   std::string Why;
   const Expr *Constant = nullptr;
 };
-
-static const Expr *loopInit(const ForStmt *FS) {
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-    if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
-      return V->getInit();
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-    return BO->getRHS();
-  return nullptr;
-}
 
 /// `o < 32`, `o <= 16`, `o != 32`, `32 > o`: the loop's bound on \p Var.
 static const Expr *loopBound(const ForStmt *FS, const ValueDecl *Var,
@@ -302,8 +280,9 @@ static OffsetEvidence offsetEvidence(const ShuffleSite &Site,
               V->getInit()};
     return {};
   }
-  const ValueDecl *Var = BodyWalker::loopVariable(Site.Loop);
-  if (const Expr *Init = loopInit(Site.Loop); Init && evalInt(Init, AST) == 16)
+  const ValueDecl *Var = forLoopVariable(Site.Loop);
+  if (const Expr *Init = forLoopInit(Site.Loop);
+      Init && evalInt(Init, AST) == 16)
     return {"the offset loop starts at 16, half of a 32-lane warp", Init};
   if (const Expr *Bound = loopBound(Site.Loop, Var, AST))
     return {"the offset loop is bounded by a 32-lane warp", Bound};

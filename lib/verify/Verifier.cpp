@@ -292,49 +292,47 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
             Flags};
         Put(P, kPortRunWave64, runOnSimulator(T, S)[0]);
       });
-      Async([&, P, Dir] {
-        auto Port = PortOf(Fixed, P);
-        if (!Port) {
-          Put(P, kFixedRunWave64,
-              {CellStatus::Error, "the --fix port was not written"});
-          Put(P, kFixedRunWave32,
-              {CellStatus::Error, "the --fix port was not written"});
-          return;
-        }
-        SimRequest S{
-            *Port, false, Dir + "/sim-fixed", {64, 32}, Req.RunTimeoutSeconds,
-            Flags};
-        std::vector<Cell> C = runOnSimulator(T, S);
-        Put(P, kFixedRunWave64, C[0]);
-        Put(P, kFixedRunWave32, C[1]);
-      });
-      Async([&, P, Dir] {
-        auto Port = PortOf(Native, P);
-        if (!Port) {
-          Put(P, kNativeRunWave64,
-              {CellStatus::Error, "the --fix=native port was not written"});
-          Put(P, kNativeRunWave32,
-              {CellStatus::Error, "the --fix=native port was not written"});
-          return;
-        }
-        SimRequest S{
-            *Port, false, Dir + "/sim-native", {64, 32}, Req.RunTimeoutSeconds,
-            Flags};
-        std::vector<Cell> C = runOnSimulator(T, S);
-        // Where nothing was rewritten natively the two ports are the same
-        // program; say so rather than count it as evidence twice.
-        auto Same = [&] {
-          auto Fix = PortOf(Fixed, P);
-          auto A = MemoryBuffer::getFile(*Port);
-          auto B = Fix ? MemoryBuffer::getFile(*Fix) : nullptr;
-          return A && B && (*A)->getBuffer() == (*B)->getBuffer();
-        };
-        if (Same())
-          for (Cell &X : C)
-            X.Detail += " (nothing rewritten natively: the --fix port)";
-        Put(P, kNativeRunWave64, C[0]);
-        Put(P, kNativeRunWave32, C[1]);
-      });
+      // A port with fix-its at 64 and at 32 lanes: the two cells of
+      // \p Col64 / \p Col32, and a note appended to both when \p Note
+      // says one.
+      auto RunBothWidths =
+          [&, P, Dir](const std::map<std::string, std::string> &Ports,
+                      const char *Col64, const char *Col32, std::string What,
+                      std::string SimDir,
+                      std::function<std::string(const std::string &)> Note) {
+            Async([&, P, Dir, Col64, Col32, What, SimDir, Note] {
+              auto Port = PortOf(Ports, P);
+              if (!Port) {
+                Put(P, Col64, {CellStatus::Error, What + " was not written"});
+                Put(P, Col32, {CellStatus::Error, What + " was not written"});
+                return;
+              }
+              SimRequest S{
+                  *Port, false, Dir + SimDir, {64, 32}, Req.RunTimeoutSeconds,
+                  Flags};
+              std::vector<Cell> C = runOnSimulator(T, S);
+              std::string Extra = Note ? Note(*Port) : "";
+              for (Cell &X : C)
+                X.Detail += Extra;
+              Put(P, Col64, C[0]);
+              Put(P, Col32, C[1]);
+            });
+          };
+      RunBothWidths(Fixed, kFixedRunWave64, kFixedRunWave32, "the --fix port",
+                    "/sim-fixed", nullptr);
+      // Where nothing was rewritten natively the two ports are the same
+      // program; say so rather than count it as evidence twice.
+      RunBothWidths(
+          Native, kNativeRunWave64, kNativeRunWave32, "the --fix=native port",
+          "/sim-native", [&, P](const std::string &Port) -> std::string {
+            auto Fix = PortOf(Fixed, P);
+            auto A = MemoryBuffer::getFile(Port);
+            auto B = Fix ? MemoryBuffer::getFile(*Fix) : nullptr;
+            bool Same = A && B && (*A)->getBuffer() == (*B)->getBuffer();
+            return Same ? " (nothing rewritten natively: the --fix "
+                          "port)"
+                        : "";
+          });
       Async([&, P, Dir] {
         GpuRunRequest G{P,       PortOf(Fixed, P).value_or(""),
                         Mapping, Dir + "/gpu",
