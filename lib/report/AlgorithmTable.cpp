@@ -2,6 +2,7 @@
 #include "report/AlgorithmTable.h"
 
 #include "rules/EmbeddedRules.h"
+#include "support/TsvTable.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -27,20 +28,9 @@ const char *toString(ShapeKind K) {
 Expected<std::vector<AlgorithmRow>> parseAlgorithmTable(StringRef Name,
                                                         StringRef Text) {
   std::vector<AlgorithmRow> Rows;
-  SmallVector<StringRef, 16> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    StringRef L = Lines[I].rtrim("\r");
-    if (L.trim().empty() || L.starts_with("#"))
-      continue;
-    auto Fail = [&](const Twine &Msg) {
-      return createStringError(inconvertibleErrorCode(),
-                               Name + ":" + Twine(I + 1) + ": " + Msg);
-    };
-    SmallVector<StringRef, 5> C;
-    L.split(C, '\t');
-    if (C.size() != 5)
-      return Fail("expected 5 tab-separated columns, found " + Twine(C.size()));
+  Error E = forEachTsvRow(Name, Text, 5, [&](const TsvRow &Row) -> Error {
+    auto Fail = [&](const Twine &Msg) { return tsvError(Name, Row.Line, Msg); };
+    ArrayRef<StringRef> C = Row.Cells;
     AlgorithmRow R;
     bool Known = false;
     for (ShapeKind K : {ShapeKind::Reduction, ShapeKind::Scan, ShapeKind::Sort,
@@ -62,7 +52,10 @@ Expected<std::vector<AlgorithmRow>> parseAlgorithmTable(StringRef Name,
       if (Old.Shape == R.Shape)
         return Fail("shape '" + C[0] + "' is listed twice");
     Rows.push_back(std::move(R));
-  }
+    return Error::success();
+  });
+  if (E)
+    return std::move(E);
   return Rows;
 }
 

@@ -1,5 +1,6 @@
 //===- LibraryTable.cpp - CUDA libraries and their ROCm twins -------------===//
 #include "report/LibraryTable.h"
+#include "support/TsvTable.h"
 
 #include "rules/EmbeddedRules.h"
 
@@ -54,23 +55,11 @@ bool globMatches(const std::vector<std::string> &Globs, StringRef S) {
 } // namespace
 
 Error LibraryTable::addTable(StringRef Name, StringRef Text) {
-  SmallVector<StringRef, 64> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    StringRef L = Lines[I].rtrim("\r");
-    if (L.trim().empty() || L.starts_with("#"))
-      continue;
-    auto Fail = [&](const Twine &Msg) {
-      return createStringError(inconvertibleErrorCode(),
-                               Name + ":" + Twine(I + 1) + ": " + Msg);
-    };
-    SmallVector<StringRef, 10> C;
-    L.split(C, '\t');
-    if (C.size() != 10)
-      return Fail("expected 10 tab-separated columns, found " +
-                  Twine(C.size()));
+  return forEachTsvRow(Name, Text, 10, [&](const TsvRow &Row) -> Error {
+    auto Fail = [&](const Twine &Msg) { return tsvError(Name, Row.Line, Msg); };
+    ArrayRef<StringRef> C = Row.Cells;
     LibraryRow R;
-    R.Line = I + 1;
+    R.Line = Row.Line;
     R.Name = C[0].str();
     R.Kind = C[1].str();
     if (R.Kind != "header-only" && R.Kind != "library" && R.Kind != "tooling" &&
@@ -110,8 +99,8 @@ Error LibraryTable::addTable(StringRef Name, StringRef Text) {
       if (Old.Name == R.Name)
         return Fail("library '" + R.Name + "' is listed twice");
     Rows.push_back(std::move(R));
-  }
-  return Error::success();
+    return Error::success();
+  });
 }
 
 const LibraryRow *LibraryTable::byHeader(StringRef Include) const {
