@@ -890,24 +890,25 @@ private:
       if (!Relevant.count(Start) || Seen.count(Start))
         continue;
       // The group: relevant functions connected by calls either way.
-      std::vector<const FunctionDecl *> Group = {Start};
-      Seen.insert(Start);
-      // In source order (Functions), so both sides' parses word the note
-      // alike.
-      for (size_t I = 0; I < Group.size(); ++I)
+      std::vector<const FunctionDecl *> Found = {Start};
+      std::set<const FunctionDecl *> Members = {Start};
+      for (size_t I = 0; I < Found.size(); ++I)
         for (const FunctionDecl *FD : Functions) {
-          if (!Relevant.count(FD) || Seen.count(FD))
+          if (!Relevant.count(FD) || Members.count(FD))
             continue;
-          bool Linked = llvm::is_contained(Plans[FD].Callees, Group[I]) ||
-                        llvm::is_contained(Plans[Group[I]].Callees, FD);
-          if (Linked) {
-            Seen.insert(FD);
-            Group.push_back(FD);
+          if (llvm::is_contained(Plans[FD].Callees, Found[I]) ||
+              llvm::is_contained(Plans[Found[I]].Callees, FD)) {
+            Members.insert(FD);
+            Found.push_back(FD);
           }
         }
-      llvm::sort(Group, [&](const FunctionDecl *A, const FunctionDecl *B) {
-        return llvm::find(Functions, A) < llvm::find(Functions, B);
-      });
+      Seen.insert(Members.begin(), Members.end());
+      // In source order (Functions), so both sides' parses word the note
+      // alike.
+      std::vector<const FunctionDecl *> Group;
+      for (const FunctionDecl *FD : Functions)
+        if (Members.count(FD))
+          Group.push_back(FD);
       judgeNativeGroup(Group, Plans, LaunchesOf);
     }
   }

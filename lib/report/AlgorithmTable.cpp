@@ -4,7 +4,6 @@
 #include "rules/EmbeddedRules.h"
 #include "support/TsvTable.h"
 
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
