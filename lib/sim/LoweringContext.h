@@ -38,6 +38,9 @@ class LoweringContext {
 public:
   LoweringContext(llvm::StringRef Src, llvm::StringRef File);
 
+  /// The file's text.
+  llvm::StringRef source() const { return Src; }
+
   /// Every token of the file, in order.
   const std::vector<RawToken> &tokens() const { return All; }
 

@@ -8,6 +8,7 @@
 #include "sim/SimLowering.h"
 
 #include "sim/LaunchLowering.h"
+#include "sim/LoopLowering.h"
 #include "sim/LoweringContext.h"
 #include "sim/SharedLowering.h"
 
@@ -46,6 +47,10 @@ Error lowerSegment(LoweringContext &C, std::vector<const RawToken *> Seg,
         return E;
     }
   }
+  // Loops in #define bodies stay as written: a region there would need the
+  // macro's uses to be statements.
+  if (!Define)
+    detail::lowerLoops(C);
   return Error::success();
 }
 

@@ -2,7 +2,8 @@
 //
 // hipwright's CPU SIMT runtime ("hwsim") compiles kernels as ordinary host
 // C++. The few constructs a host compiler cannot take - kernel launches and
-// __shared__ storage - are rewritten here, token by token, with the same
+// __shared__ storage - are rewritten here, and loops are marked as regions a
+// 64-lane wavefront leaves together; token by token, with the same
 // engine as `port` (clang's raw lexer in CUDA mode, one EditSet applied
 // once). Comments, string literals and #if conditions are never touched, and
 // every line keeps its line number so compiler errors on the lowered file
@@ -27,6 +28,8 @@ namespace hipwright::sim {
 ///     -> ::hwsim::launch("k", ::hwsim::LaunchConfig(G, B...), [&]() { k(A...);
 ///     })
 ///   __shared__ -> static thread_local (thread_local after `static`)
+///   a loop statement S -> { ::hwsim::LoopRegion hwsim_loop_(L, C); S }
+///     (LoopLowering.h; not inside #define bodies)
 ///   extern __shared__ T n[]; -> T *const n = ::hwsim::dynamicShared<T>();
 ///                               (function scope; a #define body counts as one)
 ///                            -> static ::hwsim::DynamicShared<T> n;

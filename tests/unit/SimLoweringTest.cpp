@@ -307,3 +307,62 @@ TEST_CASE("a line comment of slashes and stars hides nothing",
         "int main() { ::hwsim::launch(\"k\", ::hwsim::LaunchConfig(1, 1), "
         "[&]() { k(); }); }\n");
 }
+
+// Loops become lockstep regions for the 64-lane runs (hwsim/lockstep.h):
+// a block around the statement, opened after the token before it, carrying
+// the loop keyword's line and column.
+TEST_CASE("each loop statement is wrapped in a loop region", "[sim-lowering]") {
+  CHECK(lower("void f(int n) {\n"
+              "  while (n) --n;\n"
+              "}\n") ==
+        "void f(int n) { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
+        "  while (n) --n; }\n"
+        "}\n");
+  // Nested loops ending at one token close twice; a loop starting where
+  // another ends closes that one first.
+  CHECK(lower("void f() {\n"
+              "  for (int i = 0; i < 2; ++i) for (int j = 0; j < 2; ++j) g();\n"
+              "  do { g(); } while (h());\n"
+              "}\n") ==
+        "void f() { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
+        "  for (int i = 0; i < 2; ++i) { ::hwsim::LoopRegion "
+        "hwsim_loop_(2, 31); for (int j = 0; j < 2; ++j) g(); } } { "
+        "::hwsim::LoopRegion hwsim_loop_(3, 3);\n"
+        "  do { g(); } while (h()); }\n"
+        "}\n");
+}
+
+TEST_CASE("a loop region keeps #pragma unroll next to its loop",
+          "[sim-lowering]") {
+  CHECK(lower("void f(float *a) {\n"
+              "#pragma unroll\n"
+              "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) a[i] = 0; "
+              "else a[i] = 1; }\n"
+              "}\n") ==
+        "void f(float *a) { { ::hwsim::LoopRegion hwsim_loop_(3, 3);\n"
+        "#pragma unroll\n"
+        "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) a[i] = 0; "
+        "else a[i] = 1; } }\n"
+        "}\n");
+}
+
+TEST_CASE("loops the token walk cannot bound stay as written",
+          "[sim-lowering]") {
+  // An #if inside the loop: the walk would see both branches' brackets.
+  std::string Split = "void f(int n) {\n"
+                      "  while (n)\n"
+                      "#if A\n"
+                      "    --n;\n"
+                      "#else\n"
+                      "    n -= 2;\n"
+                      "#endif\n"
+                      "}\n";
+  CHECK(lower(Split) == Split);
+  // Loops in #define bodies: their uses need not be statements.
+  std::string Macro = "#define SPIN(x) while (x) {}\n"
+                      "void f(int n) { SPIN(n); }\n";
+  CHECK(lower(Macro) == Macro);
+  // A label as the loop body.
+  std::string Label = "void f(int n) { while (n) again: --n; }\n";
+  CHECK(lower(Label) == Label);
+}

@@ -7,7 +7,12 @@ Each program may carry, anywhere in its source, lines such as
     // VERIFY-EXPECT: port-run-wave64=fail
     // VERIFY-EXPECT: run=not-run
 
-(`run` stands for every *-run-wave* cell). Without one, a cell is expected to
+(`run` stands for every *-run-wave* cell), and lines such as
+
+    // VERIFY-DETAIL: port-run-wave64 lockstep deadlock
+
+(the cell's detail must contain the rest of the line). Without an
+expectation, a cell is expected to
 pass, except: a port build listed in a known-failures file must fail, a port
 build the compile check skipped because Debian lacks a library may be not-run,
 and the gpu-run cells must be not-run when this machine has no GPU.
@@ -52,6 +57,16 @@ def inline_expectations(path):
     return expect
 
 
+def inline_details(path):
+    details = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.search(r"VERIFY-DETAIL:\s*(\S+)\s+(.*\S)", line)
+            if m:
+                details.setdefault(m.group(1), []).append(m.group(2))
+    return details
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("matrix")
@@ -73,6 +88,7 @@ def main():
             f"{short.get(cells.get(c, {}).get('status'), '?'):4}"
             for c in columns))
         expect = inline_expectations(prog["file"])
+        details = inline_details(prog["file"])
         for col in columns:
             cell = cells.get(col)
             if cell is None:
@@ -99,6 +115,11 @@ def main():
                 bad += 1
                 print(f"MISMATCH {name} {col}: got {status} "
                       f"(want {'/'.join(sorted(want))}): {detail}")
+            for part in details.get(col, []):
+                if part not in detail:
+                    bad += 1
+                    print(f"MISMATCH {name} {col}: the detail lacks "
+                          f"'{part}': {detail}")
     print(f"check_matrix: {checked} cells checked, {bad} mismatches")
     return 1 if bad else 0
 

@@ -15,6 +15,7 @@
 
 #include <cstring>
 #include <source_location>
+#include <string>
 #include <vector>
 
 namespace hwsim::detail {
@@ -35,7 +36,22 @@ struct Site {
   }
 };
 
-enum class FiberState : unsigned char { Runnable, AtWarp, AtBarrier, Exited };
+enum class FiberState : unsigned char {
+  Runnable,
+  AtWarp,
+  AtBarrier,
+  EnteringLoop, // Waits to enter a loop region (lockstep.h).
+  LeavingLoop,  // Left a loop region; waits for the rest of its group.
+  Exited
+};
+
+/// One dynamic instance of a loop region: the lanes of one warp that entered
+/// it together.
+struct LoopGroup {
+  Site site;
+  unsigned long long members = 0;
+  bool live = false;
+};
 
 struct SimThread {
   FiberContext context;
@@ -54,6 +70,26 @@ struct SimThread {
   int barrierPredicate = 0;
   int barrierResult = 0;
   Site barrierSite;
+
+  // Loop regions (64-lane blocks): the loop this thread waits to enter, and
+  // the groups (indices into BlockExec::loopGroups) it is inside, innermost
+  // last.
+  Site loopSite;
+  std::vector<unsigned> loops;
+
+  // The poll this thread yielded at in the last round, if any, and whether
+  // it repeated one of the last few (same address, same value read, same
+  // operands): a wait loop may cycle through a few polls (two flags, a
+  // poll and a __nanosleep). Forgotten when the thread blocks.
+  bool polled = false;
+  bool pollRepeated = false;
+  struct Poll {
+    const void *address = nullptr;
+    unsigned long long signature = 0;
+  };
+  static constexpr unsigned kPollHistory = 4;
+  Poll recentPolls[kPollHistory];
+  unsigned pollCount = 0;
 };
 
 struct BlockExec {
@@ -65,6 +101,10 @@ struct BlockExec {
   std::vector<SimThread> threads;
   std::vector<unsigned> warpWaiting; // Lanes of each warp at a collective.
   unsigned atBarrier = 0;
+  // Lanes of each warp waiting to enter or leave a loop region.
+  std::vector<unsigned> loopWaiting;
+  std::vector<LoopGroup> loopGroups;
+  std::vector<unsigned> freeLoopGroups;
   unsigned exited = 0;
   FiberContext scheduler;
   BodyFn body = nullptr;
@@ -88,8 +128,30 @@ void runBlock(BlockExec &exec);
 /// Resolves what can be resolved in warp \p warp; false if nothing could.
 bool resolveWarp(BlockExec &exec, unsigned warp);
 
+/// Whether 64-lane blocks make loops lockstep regions: yes unless
+/// HIPWRIGHT_SIM_LOCKSTEP=0 (an invalid value ends the process with status
+/// 2).
+bool lockstepLoopsWanted();
+
+/// Releases the loop-region waiters of warp \p warp that can go; false if
+/// none could. Lanes enter only when nothing else in the warp moved.
+bool resolveLoops(BlockExec &exec, unsigned warp);
+
 /// Prints one line per warp collective that cannot resolve, then exits.
 [[noreturn]] void diagnoseDeadlock(BlockExec &exec);
+
+/// Every runnable thread of the block has only repeated the same poll for
+/// too long: prints what each warp waits for, then exits.
+[[noreturn]] void diagnoseLivelock(BlockExec &exec, unsigned long long rounds);
+
+/// Where \p t waits: "__shfl_sync (f.cu:3:5)", "the entry of the loop at
+/// f.cu:7:3", ...
+std::string describeWait(const BlockExec &exec, const SimThread &t);
+
+/// "; lanes 0-3 wait at P; lanes 4 wait at Q" for \p lanes of \p warp,
+/// grouped by where they wait.
+std::string describeWaits(const BlockExec &exec, unsigned warp,
+                          unsigned long long lanes);
 
 /// The name a barrier operation is spelled with.
 const char *barrierName(BarrierOp op);

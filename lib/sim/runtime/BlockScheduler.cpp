@@ -9,6 +9,9 @@
 #include "BlockExec.h"
 #include "Diagnostics.h"
 
+#include "hwsim/lockstep.h"
+
+#include <chrono>
 #include <map>
 
 namespace hwsim::detail {
@@ -146,24 +149,53 @@ void releaseBarrier(BlockExec &exec) {
 
 } // namespace
 
+namespace {
+
+// How long a block may do nothing but repeat the same polls before it is
+// diagnosed: both bounds must pass, so a slow machine gets rounds and a
+// fast one gets time for a poll that waits on a clock.
+constexpr unsigned long long kLivelockRounds = 1ull << 16;
+constexpr std::chrono::milliseconds kLivelockTime{1000};
+
+// Loops are reconvergence regions while a 64-lane block runs (lockstep.h).
+struct LockstepLoops {
+  explicit LockstepLoops(bool on) { lockstepLoops = on; }
+  ~LockstepLoops() { lockstepLoops = false; }
+};
+
+} // namespace
+
 void runBlock(BlockExec &exec) {
   exec.atBarrier = 0;
   exec.exited = 0;
   exec.warpWaiting.assign(exec.numWarps, 0);
+  exec.loopWaiting.assign(exec.numWarps, 0);
+  exec.loopGroups.clear();
+  exec.freeLoopGroups.clear();
+  LockstepLoops lockstep(exec.width == 64 && lockstepLoopsWanted());
   size_t stackBytes = fiberStackBytes();
   for (size_t i = 0; i < exec.threads.size(); ++i) {
     SimThread &t = exec.threads[i];
     t.state = FiberState::Runnable;
     t.hasPosted = false;
+    t.loops.clear();
+    t.pollCount = 0;
+    t.pollRepeated = false;
     // Stagger the stack tops: equally spaced stacks would map their hot
     // top lines onto the same cache sets.
     size_t color = (i % 61) * 64;
     initFiberContext(t.context, t.stack->low, stackBytes - color, fiberMain);
   }
+  unsigned long long idleRounds = 0;
+  std::chrono::steady_clock::time_point idleSince;
   for (;;) {
+    // A thread that comes back runnable yielded at a poll; the round did
+    // work unless every thread that ran only repeated its last poll.
+    bool polled = false, worked = false;
     for (SimThread &t : exec.threads) {
       if (t.state != FiberState::Runnable)
         continue;
+      t.polled = false;
       resume(exec, t);
       if (exec.aborted) {
         // The other fibers stay suspended and are never resumed; the next
@@ -171,14 +203,37 @@ void runBlock(BlockExec &exec) {
         exec.current = nullptr;
         return;
       }
+      if (t.state == FiberState::Runnable) {
+        polled = true;
+        worked |= !t.pollRepeated;
+      } else {
+        worked = true;
+        t.pollCount = 0;
+      }
     }
     exec.current = nullptr;
     bool progressed = false;
     for (unsigned w = 0; w < exec.numWarps; ++w)
       if (exec.warpWaiting[w] && resolveWarp(exec, w))
         progressed = true;
+    if (!progressed)
+      for (unsigned w = 0; w < exec.numWarps; ++w)
+        if (exec.loopWaiting[w] && resolveLoops(exec, w))
+          progressed = true;
+    if (progressed || worked)
+      idleRounds = 0;
     if (progressed)
       continue;
+    if (polled) {
+      if (worked)
+        continue;
+      if (idleRounds++ == 0)
+        idleSince = std::chrono::steady_clock::now();
+      else if (idleRounds % kLivelockRounds == 0 &&
+               std::chrono::steady_clock::now() - idleSince >= kLivelockTime)
+        diagnoseLivelock(exec, idleRounds);
+      continue;
+    }
     unsigned live = exec.numThreads - exec.exited;
     if (live == 0)
       return;

@@ -367,38 +367,31 @@ void diagnoseDeadlock(BlockExec &exec) {
       if (!missing)
         return;
       // Say where the missing lanes are instead, grouped by place.
-      std::string where;
-      unsigned long long left = missing;
-      while (left) {
-        unsigned m = static_cast<unsigned>(std::countr_zero(left));
-        const SimThread &t = v.lane(m);
-        unsigned long long group = 0;
-        forEachLane(left, [&](unsigned o) {
-          const SimThread &u = v.lane(o);
-          bool same =
-              u.state == t.state &&
-              (t.state == FiberState::AtBarrier
-                   ? u.barrierSite == t.barrierSite
-                   : u.request.op == t.request.op && u.warpSite == t.warpSite);
-          if (same)
-            group |= 1ull << o;
-        });
-        left &= ~group;
-        const char *name = t.state == FiberState::AtBarrier
-                               ? barrierName(t.barrierOp)
-                               : t.request.name;
-        const Site &site =
-            t.state == FiberState::AtBarrier ? t.barrierSite : t.warpSite;
-        where +=
-            format("; lanes %s wait at %s (%s)", formatLanes(group).c_str(),
-                   name, formatSite(site).c_str());
-      }
+      std::string where = describeWaits(exec, w, missing);
       printError(format("%s: deadlock: %s wait for lanes %s%s",
                         blockPrefix(exec).c_str(),
                         describe(v, inst, first).c_str(),
                         formatLanes(missing).c_str(), where.c_str()));
       printed = true;
     });
+  }
+  // Lanes that left a loop wait for the lanes still in it (lockstep.h).
+  for (unsigned w = 0; w < exec.numWarps && !printed; ++w) {
+    if (!exec.loopWaiting[w])
+      continue;
+    WarpView v(exec, w);
+    unsigned long long leaving = v.lanesIn(FiberState::LeavingLoop);
+    if (!leaving)
+      continue;
+    const SimThread &lead =
+        v.lane(static_cast<unsigned>(std::countr_zero(leaving)));
+    std::string message = format(
+        "%s: deadlock: warp %u lanes %s wait at %s", blockPrefix(exec).c_str(),
+        w, formatLanes(leaving).c_str(), describeWait(exec, lead).c_str());
+    message += describeWaits(
+        exec, w, v.exist & ~leaving & ~v.lanesIn(FiberState::Exited));
+    printError(message);
+    printed = true;
   }
   if (!printed)
     printError(blockPrefix(exec) + ": deadlock: no thread can make progress");

@@ -8,7 +8,9 @@
 // with its own pooled, guard-paged stack; there is no OS thread per GPU
 // thread. The block's scheduler runs the fibers in thread order; a fiber
 // runs until it exits or blocks in a warp collective (shuffle, vote, match,
-// reduce, __syncwarp, tile operations) or at a block barrier.
+// reduce, __syncwarp, tile operations) or at a block barrier, yields at a
+// poll (an atomic that changes nothing, __nanosleep), or, at 64 lanes,
+// waits to enter or leave a loop together with its wavefront (lockstep.h).
 //
 // When no fiber can run, the scheduler resolves what it can:
 //  - Warp collectives. Threads are grouped into warps of the wave width W
@@ -23,10 +25,11 @@
 //  - Block barriers. __syncthreads and friends release when every thread of
 //    the block that has not exited waits at a barrier, all at the same site.
 // Diagnosed: (at 32 lanes) a required lane that exited; (at both widths)
-// threads waiting at different barrier sites, and a block in which nothing
-// can make progress. Each is one line on stderr starting
-// `hipwright-sim: error: ` naming the kernel, block and lanes, and the process
-// exits with kDiagnosedExit. Nothing ever hangs silently.
+// threads waiting at different barrier sites, a block in which nothing
+// can make progress, and one in which threads only repeat the same polls
+// (a livelock, or at 64 lanes a lockstep deadlock). Each is one line on stderr
+// starting `hipwright-sim: error: ` naming the kernel, block and lanes, and the
+// process exits with kDiagnosedExit. Nothing ever hangs silently.
 //
 // Device-side faults. A failed assert() in a kernel (glibc's macro calls
 // __assert_fail, which the runtime defines) prints CUDA's line

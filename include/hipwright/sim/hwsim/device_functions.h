@@ -27,15 +27,20 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <math.h>
+
+#include "lockstep.h"
 
 namespace hwsim::detail {
 
 /// Applies \p next to the current value until a compare-and-swap installs
 /// the result; returns the value it replaced. Works for any trivially
 /// copyable T of a size the target can swap atomically (2, 4, 8 bytes).
-template <class T, class Next> inline T atomicUpdate(T *address, Next next) {
+/// \p operand is what the caller combines with the value (for polls).
+template <class T, class Next>
+inline T atomicUpdate(T *address, T operand, Next next) {
   T old;
   __atomic_load(address, &old, __ATOMIC_RELAXED);
   T desired;
@@ -43,49 +48,64 @@ template <class T, class Next> inline T atomicUpdate(T *address, Next next) {
     desired = next(old);
   } while (!__atomic_compare_exchange(address, &old, &desired, /*weak=*/true,
                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  if (std::memcmp(&old, &desired, sizeof(T)) == 0)
+    notePoll(address, old, operand);
   return old;
 }
 
 } // namespace hwsim::detail
 
 // ---- atomics ----------------------------------------------------------------
+// Each atomic that leaves memory as it found it reports a poll (lockstep.h):
+// that is how device code waits for another thread.
 
-#define HWSIM_ATOMIC_FETCH(Name, Builtin, T)                                   \
+#define HWSIM_ATOMIC_FETCH(Name, Builtin, T, Unchanged)                        \
   inline T Name(T *address, T value) {                                         \
-    return Builtin(address, value, __ATOMIC_RELAXED);                          \
+    T old = Builtin(address, value, __ATOMIC_RELAXED);                         \
+    if (Unchanged)                                                             \
+      ::hwsim::detail::notePoll(address, old, value);                          \
+    return old;                                                                \
   }
 #define HWSIM_ATOMIC_CAS_LOOP(Name, T, Expr)                                   \
   inline T Name(T *address, T value) {                                         \
-    return ::hwsim::detail::atomicUpdate(address,                              \
+    return ::hwsim::detail::atomicUpdate(address, value,                       \
                                          [value](T old) { return Expr; });     \
   }
 
-HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, int)
-HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, unsigned int)
-HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, unsigned long long)
-HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, long long)
+HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, unsigned int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, unsigned long long,
+                   value == 0)
+HWSIM_ATOMIC_FETCH(atomicAdd, __atomic_fetch_add, long long, value == 0)
 HWSIM_ATOMIC_CAS_LOOP(atomicAdd, float, old + value)
 HWSIM_ATOMIC_CAS_LOOP(atomicAdd, double, old + value)
 
-HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, int)
-HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, unsigned int)
-HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, unsigned long long)
-HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, long long)
+HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, unsigned int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, unsigned long long,
+                   value == 0)
+HWSIM_ATOMIC_FETCH(atomicSub, __atomic_fetch_sub, long long, value == 0)
 HWSIM_ATOMIC_CAS_LOOP(atomicSub, float, old - value)
 HWSIM_ATOMIC_CAS_LOOP(atomicSub, double, old - value)
 
-HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, int)
-HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, unsigned int)
-HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, unsigned long long)
-HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, long long)
-HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, int)
-HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, unsigned int)
-HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, unsigned long long)
-HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, long long)
-HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, int)
-HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, unsigned int)
-HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, unsigned long long)
-HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, long long)
+HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, int, (old & value) == old)
+HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, unsigned int,
+                   (old & value) == old)
+HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, unsigned long long,
+                   (old & value) == old)
+HWSIM_ATOMIC_FETCH(atomicAnd, __atomic_fetch_and, long long,
+                   (old & value) == old)
+HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, int, (old | value) == old)
+HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, unsigned int,
+                   (old | value) == old)
+HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, unsigned long long,
+                   (old | value) == old)
+HWSIM_ATOMIC_FETCH(atomicOr, __atomic_fetch_or, long long, (old | value) == old)
+HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, unsigned int, value == 0)
+HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, unsigned long long,
+                   value == 0)
+HWSIM_ATOMIC_FETCH(atomicXor, __atomic_fetch_xor, long long, value == 0)
 
 // Min/max compare as the operand type; the float forms are HIP's (CUDA has
 // none) and keep the old value when either side is NaN.
@@ -114,14 +134,20 @@ HWSIM_ATOMIC_CAS_LOOP(atomicDec, unsigned int,
 #define HWSIM_ATOMIC_EXCH(T)                                                   \
   inline T atomicExch(T *address, T value) {                                   \
     T old;                                                                     \
+    T stored = value;                                                          \
     __atomic_exchange(address, &value, &old, __ATOMIC_RELAXED);                \
+    ::hwsim::detail::noteAtomic(address, old, stored);                         \
     return old;                                                                \
   }
 #define HWSIM_ATOMIC_CAS(T)                                                    \
   inline T atomicCAS(T *address, T compare, T value) {                         \
-    __atomic_compare_exchange(address, &compare, &value, /*weak=*/false,       \
-                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);             \
-    return compare; /* the value found, whether or not it was swapped */       \
+    T found = compare;                                                         \
+    if (__atomic_compare_exchange(address, &found, &value, /*weak=*/false,     \
+                                  __ATOMIC_RELAXED, __ATOMIC_RELAXED))         \
+      ::hwsim::detail::noteAtomic(address, compare, value);                    \
+    else                                                                       \
+      ::hwsim::detail::notePoll(address, found, compare);                      \
+    return found; /* the value found, whether or not it was swapped */         \
   }
 HWSIM_ATOMIC_EXCH(int)
 HWSIM_ATOMIC_EXCH(unsigned int)
@@ -589,9 +615,12 @@ inline long long clock64() {
 }
 inline long long wall_clock64() { return clock64(); }
 inline long long __clock64() { return clock64(); }
-/// Sleeping would stall every fiber of the block on this OS thread without
-/// letting any other make progress, so this only returns.
-inline void __nanosleep(unsigned int) {}
+/// Sleeping would stall every fiber of the block on this OS thread; instead
+/// the thread yields as a poll does (lockstep.h), so that in a wait loop the
+/// thread it waits for gets to run.
+inline void __nanosleep(unsigned int) {
+  ::hwsim::detail::atomicPolled(nullptr, 0);
+}
 
 // Cache-hinted loads and stores are plain memory accesses on a CPU.
 template <class T> inline T __ldg(const T *p) { return *p; }

@@ -350,11 +350,11 @@ inline bool operator>=(const __half2 &a, const __half2 &b) {
 
 inline __half atomicAdd(__half *address, __half value) {
   return hwsim::detail::atomicUpdate(
-      address, [value](__half old) { return __hadd(old, value); });
+      address, value, [value](__half old) { return __hadd(old, value); });
 }
 inline __half2 atomicAdd(__half2 *address, __half2 value) {
   return hwsim::detail::atomicUpdate(
-      address, [value](__half2 old) { return __hadd2(old, value); });
+      address, value, [value](__half2 old) { return __hadd2(old, value); });
 }
 
 #endif // HIPWRIGHT_SIM_HWSIM_HALF_H

@@ -28,6 +28,7 @@
 #include "dim3.h"
 #include "half.h"
 #include "host_api.h"
+#include "lockstep.h"
 #include "vector_types.h"
 #include "warp.h"
 

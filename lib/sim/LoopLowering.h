@@ -1,0 +1,26 @@
+//===- LoopLowering.h - loop statements as lockstep regions -----*- C++ -*-===//
+//
+// Each loop statement of the code (not of #define bodies) is wrapped in a
+// block that first declares a ::hwsim::LoopRegion, so that at the 64-lane
+// width the CPU runtime makes the lanes of a warp leave the loop together,
+// as an AMD wavefront does (hwsim/lockstep.h):
+//   while (c) s;   ->   { ::hwsim::LoopRegion hwsim_loop_; while (c) s; }
+// Both insertions stay on their lines. A loop whose extent the token walk
+// cannot be sure of (a directive inside it, a body it does not recognise)
+// is left as written: it then runs with independent lanes.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "sim/LoweringContext.h"
+
+namespace hipwright::sim::detail {
+
+/// Records the wrapping edits for every loop in the current segment.
+void lowerLoops(LoweringContext &C);
+
+/// Index of the last token of the statement that starts at segment token
+/// \p I, or npos when it is not one the walk understands.
+size_t statementEnd(const LoweringContext &C, size_t I);
+
+} // namespace hipwright::sim::detail

@@ -1,0 +1,308 @@
+//===- LoopRegions.cpp - lockstep loops, polls and livelocks --------------===//
+//
+// The scheduler side of hwsim/lockstep.h: threads entering and leaving loop
+// regions at the 64-lane width, threads yielding at polls, and the
+// diagnosis of a block in which nothing but polling happens.
+//
+//===----------------------------------------------------------------------===//
+#include "BlockExec.h"
+#include "Diagnostics.h"
+
+#include "hwsim/lockstep.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace hwsim::detail {
+
+namespace {
+
+unsigned warpOf(const BlockExec &exec, const SimThread &t) {
+  return static_cast<unsigned>(&t - exec.threads.data()) / exec.width;
+}
+
+/// The running thread, or null outside a kernel.
+SimThread *runningThread() {
+  BlockExec *exec = runningBlock;
+  return exec ? exec->current : nullptr;
+}
+
+void waitForLoop(BlockExec &exec, SimThread &self, FiberState state) {
+  self.state = state;
+  ++exec.loopWaiting[warpOf(exec, self)];
+  switchFiber(self.context, exec.scheduler);
+}
+
+/// Lanes [0, count) of warp \p warp as a bit set, with a thread accessor.
+struct Lanes {
+  BlockExec &exec;
+  unsigned base;
+  unsigned count;
+
+  Lanes(BlockExec &e, unsigned warp)
+      : exec(e), base(warp * e.width),
+        count(std::min(e.width, e.numThreads - warp * e.width)) {}
+  SimThread &operator[](unsigned l) const { return exec.threads[base + l]; }
+  unsigned long long in(FiberState state) const {
+    unsigned long long bits = 0;
+    for (unsigned l = 0; l < count; ++l)
+      if ((*this)[l].state == state)
+        bits |= 1ull << l;
+    return bits;
+  }
+};
+
+template <class F> void forEachLane(unsigned long long bits, F f) {
+  while (bits) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(bits));
+    bits &= bits - 1;
+    f(l);
+  }
+}
+
+unsigned newGroup(BlockExec &exec, const Site &site,
+                  unsigned long long members) {
+  unsigned g;
+  if (!exec.freeLoopGroups.empty()) {
+    g = exec.freeLoopGroups.back();
+    exec.freeLoopGroups.pop_back();
+  } else {
+    g = static_cast<unsigned>(exec.loopGroups.size());
+    exec.loopGroups.emplace_back();
+  }
+  exec.loopGroups[g] = LoopGroup{site, members, true};
+  return g;
+}
+
+// Releases every group all of whose members have left it.
+bool releaseLeavers(BlockExec &exec, const Lanes &v) {
+  bool released = false;
+  unsigned long long leaving = v.in(FiberState::LeavingLoop);
+  while (leaving) {
+    unsigned first = static_cast<unsigned>(std::countr_zero(leaving));
+    unsigned g = v[first].loops.back();
+    LoopGroup &group = exec.loopGroups[g];
+    bool allLeft = true;
+    unsigned long long here = 0;
+    forEachLane(group.members, [&](unsigned l) {
+      const SimThread &t = v[l];
+      if (t.state == FiberState::LeavingLoop && t.loops.back() == g)
+        here |= 1ull << l;
+      else if (t.state != FiberState::Exited)
+        allLeft = false;
+    });
+    leaving &= ~here;
+    leaving &= ~(1ull << first);
+    if (!allLeft)
+      continue;
+    forEachLane(here, [&](unsigned l) {
+      SimThread &t = v[l];
+      t.loops.pop_back();
+      t.state = FiberState::Runnable;
+    });
+    exec.loopWaiting[v.base / exec.width] -= std::popcount(here);
+    group.live = false;
+    exec.freeLoopGroups.push_back(g);
+    released = true;
+  }
+  return released;
+}
+
+// The lanes waiting at the same loop from the same enclosing group enter it
+// together.
+void admitEnterers(BlockExec &exec, const Lanes &v) {
+  unsigned long long entering = v.in(FiberState::EnteringLoop);
+  while (entering) {
+    const SimThread &lead =
+        v[static_cast<unsigned>(std::countr_zero(entering))];
+    unsigned parent = lead.loops.empty() ? ~0u : lead.loops.back();
+    unsigned long long together = 0;
+    forEachLane(entering, [&](unsigned l) {
+      const SimThread &t = v[l];
+      unsigned p = t.loops.empty() ? ~0u : t.loops.back();
+      if (t.loopSite == lead.loopSite && p == parent)
+        together |= 1ull << l;
+    });
+    entering &= ~together;
+    unsigned g = newGroup(exec, lead.loopSite, together);
+    forEachLane(together, [&](unsigned l) {
+      SimThread &t = v[l];
+      t.loops.push_back(g);
+      t.state = FiberState::Runnable;
+    });
+    exec.loopWaiting[v.base / exec.width] -= std::popcount(together);
+  }
+}
+
+std::string loopSiteOf(const BlockExec &exec, const SimThread &t) {
+  if (t.loops.empty())
+    return "";
+  return formatSite(exec.loopGroups[t.loops.back()].site);
+}
+
+} // namespace
+
+bool lockstepLoopsWanted() {
+  static const bool wanted = [] {
+    const char *env = std::getenv("HIPWRIGHT_SIM_LOCKSTEP");
+    if (!env || std::strcmp(env, "1") == 0)
+      return true;
+    if (std::strcmp(env, "0") == 0)
+      return false;
+    std::fprintf(stderr,
+                 "hipwright-sim: error: HIPWRIGHT_SIM_LOCKSTEP must be 0 or "
+                 "1, got '%s'\n",
+                 env);
+    std::exit(2);
+  }();
+  return wanted;
+}
+
+void enterLoopRegion(const char *file, unsigned line, unsigned column) {
+  SimThread *self = runningThread();
+  if (!self)
+    return;
+  self->loopSite = Site{file, line, column};
+  waitForLoop(*runningBlock, *self, FiberState::EnteringLoop);
+}
+
+void leaveLoopRegion() {
+  SimThread *self = runningThread();
+  if (!self || self->loops.empty())
+    return;
+  waitForLoop(*runningBlock, *self, FiberState::LeavingLoop);
+}
+
+void atomicPolled(const void *address, unsigned long long signature) {
+  SimThread *self = runningThread();
+  if (!self)
+    return;
+  unsigned known = std::min(self->pollCount, SimThread::kPollHistory);
+  self->pollRepeated = false;
+  for (unsigned i = 0; i < known; ++i)
+    if (self->recentPolls[i].address == address &&
+        self->recentPolls[i].signature == signature)
+      self->pollRepeated = true;
+  if (!self->pollRepeated)
+    self->recentPolls[self->pollCount++ % SimThread::kPollHistory] = {
+        address, signature};
+  self->polled = true;
+  switchFiber(self->context, runningBlock->scheduler);
+}
+
+bool resolveLoops(BlockExec &exec, unsigned warp) {
+  Lanes v(exec, warp);
+  if (releaseLeavers(exec, v))
+    return true;
+  // Lanes released from a group may be about to reach a loop that others
+  // wait to enter; admitting now would split them. Enter next pass.
+  if (!v.in(FiberState::EnteringLoop))
+    return false;
+  admitEnterers(exec, v);
+  return true;
+}
+
+std::string describeWait(const BlockExec &exec, const SimThread &t) {
+  switch (t.state) {
+  case FiberState::AtBarrier:
+    return format("%s (%s)", barrierName(t.barrierOp),
+                  formatSite(t.barrierSite).c_str());
+  case FiberState::AtWarp:
+    return format("%s (%s)", t.request.name, formatSite(t.warpSite).c_str());
+  case FiberState::EnteringLoop:
+    return format("the entry of the loop at %s",
+                  formatSite(t.loopSite).c_str());
+  case FiberState::LeavingLoop:
+    return format("the end of the loop at %s (for the lanes still in it)",
+                  formatSite(exec.loopGroups[t.loops.back()].site).c_str());
+  case FiberState::Runnable:
+    return "a poll";
+  case FiberState::Exited:
+    return "the kernel's end";
+  }
+  return "";
+}
+
+std::string describeWaits(const BlockExec &exec, unsigned warp,
+                          unsigned long long lanes) {
+  const SimThread *base = exec.threads.data() + warp * exec.width;
+  std::string out;
+  while (lanes) {
+    const SimThread &lead = base[std::countr_zero(lanes)];
+    std::string place = describeWait(exec, lead);
+    unsigned long long same = 0;
+    forEachLane(lanes, [&](unsigned l) {
+      if (base[l].state == lead.state && describeWait(exec, base[l]) == place)
+        same |= 1ull << l;
+    });
+    lanes &= ~same;
+    out += format("; lanes %s wait at %s", formatLanes(same).c_str(),
+                  place.c_str());
+  }
+  return out;
+}
+
+void diagnoseLivelock(BlockExec &exec, unsigned long long rounds) {
+  for (unsigned w = 0; w < exec.numWarps; ++w) {
+    Lanes v(exec, w);
+    unsigned long long polling = v.in(FiberState::Runnable);
+    if (!polling)
+      continue;
+    unsigned long long exist = v.count == 64 ? ~0ull : (1ull << v.count) - 1;
+    unsigned long long rest = exist & ~polling & ~v.in(FiberState::Exited);
+    // Lanes that left a loop the pollers are still in: the lockstep case.
+    unsigned long long leaving = 0;
+    unsigned group = ~0u;
+    forEachLane(v.in(FiberState::LeavingLoop), [&](unsigned l) {
+      unsigned g = v[l].loops.back();
+      if (group == ~0u && (exec.loopGroups[g].members & polling))
+        group = g;
+      if (g == group)
+        leaving |= 1ull << l;
+    });
+    std::string message;
+    if (leaving) {
+      unsigned long long inside = exec.loopGroups[group].members & polling;
+      message = format(
+          "%s: lockstep deadlock: warp %u lanes %s left the loop at %s and "
+          "wait there for lanes %s, which keep polling in it (atomics that "
+          "change nothing, %llu rounds): the lanes of a 64-wide wavefront "
+          "leave a loop together, so lanes %s cannot go on to release what "
+          "the others wait for (NVIDIA's independent thread scheduling lets "
+          "them); release a per-thread lock inside the loop that takes it, "
+          "or let one lane of each wavefront take it",
+          blockPrefix(exec).c_str(), w, formatLanes(leaving).c_str(),
+          formatSite(exec.loopGroups[group].site).c_str(),
+          formatLanes(inside).c_str(), rounds, formatLanes(leaving).c_str());
+      polling &= ~inside;
+      rest &= ~leaving;
+    } else {
+      message = format("%s: livelock: warp %u: %llu rounds in which threads "
+                       "only repeated the same polls (atomics that change "
+                       "nothing)",
+                       blockPrefix(exec).c_str(), w, rounds);
+    }
+    // Other pollers, by the loop they are in.
+    while (polling) {
+      const SimThread &lead =
+          v[static_cast<unsigned>(std::countr_zero(polling))];
+      std::string where = loopSiteOf(exec, lead);
+      unsigned long long same = 0;
+      forEachLane(polling, [&](unsigned l) {
+        if (loopSiteOf(exec, v[l]) == where)
+          same |= 1ull << l;
+      });
+      polling &= ~same;
+      message +=
+          format("; lanes %s keep polling%s%s", formatLanes(same).c_str(),
+                 where.empty() ? "" : " in the loop at ", where.c_str());
+    }
+    printError(message + describeWaits(exec, w, rest));
+  }
+  diagnosedExit();
+}
+
+} // namespace hwsim::detail
