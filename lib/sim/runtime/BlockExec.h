@@ -77,11 +77,10 @@ struct SimThread {
   Site loopSite;
   std::vector<unsigned> loops;
 
-  // The poll this thread yielded at in the last round, if any, and whether
-  // it repeated one of the last few (same address, same value read, same
-  // operands): a wait loop may cycle through a few polls (two flags, a
-  // poll and a __nanosleep). Forgotten when the thread blocks.
-  bool polled = false;
+  // The polls this thread yielded at since it last blocked (the last few),
+  // and whether its latest poll repeated one of them (same address, value
+  // read and operands): a wait loop may cycle through a few polls (two
+  // flags, a poll and a __nanosleep).
   bool pollRepeated = false;
   struct Poll {
     const void *address = nullptr;

@@ -195,7 +195,6 @@ void runBlock(BlockExec &exec) {
     for (SimThread &t : exec.threads) {
       if (t.state != FiberState::Runnable)
         continue;
-      t.polled = false;
       resume(exec, t);
       if (exec.aborted) {
         // The other fibers stay suspended and are never resumed; the next

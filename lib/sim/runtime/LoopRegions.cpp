@@ -189,7 +189,6 @@ void atomicPolled(const void *address, unsigned long long signature) {
   if (!self->pollRepeated)
     self->recentPolls[self->pollCount++ % SimThread::kPollHistory] = {
         address, signature};
-  self->polled = true;
   switchFiber(self->context, runningBlock->scheduler);
 }
 
