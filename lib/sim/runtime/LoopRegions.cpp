@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BlockExec.h"
 #include "Diagnostics.h"
+#include "WarpView.h"
 
 #include "hwsim/lockstep.h"
 
@@ -36,33 +37,6 @@ void waitForLoop(BlockExec &exec, SimThread &self, FiberState state) {
   switchFiber(self.context, exec.scheduler);
 }
 
-/// Lanes [0, count) of warp \p warp as a bit set, with a thread accessor.
-struct Lanes {
-  BlockExec &exec;
-  unsigned base;
-  unsigned count;
-
-  Lanes(BlockExec &e, unsigned warp)
-      : exec(e), base(warp * e.width),
-        count(std::min(e.width, e.numThreads - warp * e.width)) {}
-  SimThread &operator[](unsigned l) const { return exec.threads[base + l]; }
-  unsigned long long in(FiberState state) const {
-    unsigned long long bits = 0;
-    for (unsigned l = 0; l < count; ++l)
-      if ((*this)[l].state == state)
-        bits |= 1ull << l;
-    return bits;
-  }
-};
-
-template <class F> void forEachLane(unsigned long long bits, F f) {
-  while (bits) {
-    unsigned l = static_cast<unsigned>(std::countr_zero(bits));
-    bits &= bits - 1;
-    f(l);
-  }
-}
-
 unsigned newGroup(BlockExec &exec, const Site &site,
                   unsigned long long members) {
   unsigned g;
@@ -78,17 +52,17 @@ unsigned newGroup(BlockExec &exec, const Site &site,
 }
 
 // Releases every group all of whose members have left it.
-bool releaseLeavers(BlockExec &exec, const Lanes &v) {
+bool releaseLeavers(BlockExec &exec, const WarpView &v) {
   bool released = false;
-  unsigned long long leaving = v.in(FiberState::LeavingLoop);
+  unsigned long long leaving = v.lanesIn(FiberState::LeavingLoop);
   while (leaving) {
     unsigned first = static_cast<unsigned>(std::countr_zero(leaving));
-    unsigned g = v[first].loops.back();
+    unsigned g = v.lane(first).loops.back();
     LoopGroup &group = exec.loopGroups[g];
     bool allLeft = true;
     unsigned long long here = 0;
     forEachLane(group.members, [&](unsigned l) {
-      const SimThread &t = v[l];
+      const SimThread &t = v.lane(l);
       if (t.state == FiberState::LeavingLoop && t.loops.back() == g)
         here |= 1ull << l;
       else if (t.state != FiberState::Exited)
@@ -99,11 +73,11 @@ bool releaseLeavers(BlockExec &exec, const Lanes &v) {
     if (!allLeft)
       continue;
     forEachLane(here, [&](unsigned l) {
-      SimThread &t = v[l];
+      SimThread &t = v.lane(l);
       t.loops.pop_back();
       t.state = FiberState::Runnable;
     });
-    exec.loopWaiting[v.base / exec.width] -= std::popcount(here);
+    exec.loopWaiting[v.warp] -= std::popcount(here);
     group.live = false;
     exec.freeLoopGroups.push_back(g);
     released = true;
@@ -113,15 +87,15 @@ bool releaseLeavers(BlockExec &exec, const Lanes &v) {
 
 // The lanes waiting at the same loop from the same enclosing group enter it
 // together.
-void admitEnterers(BlockExec &exec, const Lanes &v) {
-  unsigned long long entering = v.in(FiberState::EnteringLoop);
+void admitEnterers(BlockExec &exec, const WarpView &v) {
+  unsigned long long entering = v.lanesIn(FiberState::EnteringLoop);
   while (entering) {
     const SimThread &lead =
-        v[static_cast<unsigned>(std::countr_zero(entering))];
+        v.lane(static_cast<unsigned>(std::countr_zero(entering)));
     unsigned parent = lead.loops.empty() ? ~0u : lead.loops.back();
     unsigned long long together = 0;
     forEachLane(entering, [&](unsigned l) {
-      const SimThread &t = v[l];
+      const SimThread &t = v.lane(l);
       unsigned p = t.loops.empty() ? ~0u : t.loops.back();
       if (t.loopSite == lead.loopSite && p == parent)
         together |= 1ull << l;
@@ -129,11 +103,11 @@ void admitEnterers(BlockExec &exec, const Lanes &v) {
     entering &= ~together;
     unsigned g = newGroup(exec, lead.loopSite, together);
     forEachLane(together, [&](unsigned l) {
-      SimThread &t = v[l];
+      SimThread &t = v.lane(l);
       t.loops.push_back(g);
       t.state = FiberState::Runnable;
     });
-    exec.loopWaiting[v.base / exec.width] -= std::popcount(together);
+    exec.loopWaiting[v.warp] -= std::popcount(together);
   }
 }
 
@@ -193,12 +167,12 @@ void atomicPolled(const void *address, unsigned long long signature) {
 }
 
 bool resolveLoops(BlockExec &exec, unsigned warp) {
-  Lanes v(exec, warp);
+  WarpView v(exec, warp);
   if (releaseLeavers(exec, v))
     return true;
   // Lanes released from a group may be about to reach a loop that others
   // wait to enter; admitting now would split them. Enter next pass.
-  if (!v.in(FiberState::EnteringLoop))
+  if (!v.lanesIn(FiberState::EnteringLoop))
     return false;
   admitEnterers(exec, v);
   return true;
@@ -246,17 +220,17 @@ std::string describeWaits(const BlockExec &exec, unsigned warp,
 
 void diagnoseLivelock(BlockExec &exec, unsigned long long rounds) {
   for (unsigned w = 0; w < exec.numWarps; ++w) {
-    Lanes v(exec, w);
-    unsigned long long polling = v.in(FiberState::Runnable);
+    WarpView v(exec, w);
+    unsigned long long polling = v.lanesIn(FiberState::Runnable);
     if (!polling)
       continue;
-    unsigned long long exist = v.count == 64 ? ~0ull : (1ull << v.count) - 1;
-    unsigned long long rest = exist & ~polling & ~v.in(FiberState::Exited);
+    unsigned long long rest =
+        v.exist & ~polling & ~v.lanesIn(FiberState::Exited);
     // Lanes that left a loop the pollers are still in: the lockstep case.
     unsigned long long leaving = 0;
     unsigned group = ~0u;
-    forEachLane(v.in(FiberState::LeavingLoop), [&](unsigned l) {
-      unsigned g = v[l].loops.back();
+    forEachLane(v.lanesIn(FiberState::LeavingLoop), [&](unsigned l) {
+      unsigned g = v.lane(l).loops.back();
       if (group == ~0u && (exec.loopGroups[g].members & polling))
         group = g;
       if (g == group)
@@ -287,11 +261,11 @@ void diagnoseLivelock(BlockExec &exec, unsigned long long rounds) {
     // Other pollers, by the loop they are in.
     while (polling) {
       const SimThread &lead =
-          v[static_cast<unsigned>(std::countr_zero(polling))];
+          v.lane(static_cast<unsigned>(std::countr_zero(polling)));
       std::string where = loopSiteOf(exec, lead);
       unsigned long long same = 0;
       forEachLane(polling, [&](unsigned l) {
-        if (loopSiteOf(exec, v[l]) == where)
+        if (loopSiteOf(exec, v.lane(l)) == where)
           same |= 1ull << l;
       });
       polling &= ~same;

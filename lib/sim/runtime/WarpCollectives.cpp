@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BlockExec.h"
 #include "Diagnostics.h"
+#include "WarpView.h"
 
 #include <algorithm>
 #include <bit>
@@ -16,37 +17,6 @@
 namespace hwsim::detail {
 
 namespace {
-
-struct WarpView {
-  BlockExec &exec;
-  unsigned warp;
-  unsigned base;  // Block thread id of lane 0.
-  unsigned count; // Lanes that exist (the last warp may be partial).
-  unsigned long long exist;
-
-  WarpView(BlockExec &e, unsigned w)
-      : exec(e), warp(w), base(w * e.width),
-        count(std::min(e.width, e.numThreads - w * e.width)),
-        exist(count == 64 ? ~0ull : (1ull << count) - 1) {}
-
-  SimThread &lane(unsigned l) const { return exec.threads[base + l]; }
-
-  unsigned long long lanesIn(FiberState state) const {
-    unsigned long long bits = 0;
-    for (unsigned l = 0; l < count; ++l)
-      if (lane(l).state == state)
-        bits |= 1ull << l;
-    return bits;
-  }
-};
-
-template <class F> void forEachLane(unsigned long long bits, F f) {
-  while (bits) {
-    unsigned l = static_cast<unsigned>(std::countr_zero(bits));
-    bits &= bits - 1;
-    f(l);
-  }
-}
 
 /// Calls f(instanceLanes, firstLane) for each instance waiting in the warp.
 template <class F> void forEachInstance(const WarpView &v, F f) {
