@@ -2,6 +2,7 @@
 #include "verify/DeviceLibOverlay.h"
 
 #include "verify/CompilerLog.h"
+#include "verify/PublishedDirectory.h"
 #include "verify/Subprocess.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -270,46 +271,25 @@ Expected<std::string> deviceLibOverlay(const CompileToolchain &Tools,
   for (const std::string &T : Targets)
     if (StringRef(T).starts_with("gfx"))
       Gfx.push_back(T);
-  std::string Final = pathIn(WorkDir, "devlibs-" + overlayKey(Tools, Gfx));
-  if (sys::fs::exists(pathIn(Final, ".complete")))
-    return Final;
-
-  // Template for new ISA files: the newest packaged gfx9 one.
-  std::string Template;
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(Tools.DeviceLibDir, EC), End;
-       It != End && !EC; It.increment(EC)) {
-    StringRef Name = sys::path::filename(It->path());
-    if (Name.starts_with("oclc_isa_version_9") && Name.ends_with(".bc") &&
-        (Template.empty() || sys::path::filename(Template) < Name))
-      Template = It->path();
-  }
-
-  SmallString<256> Tmp;
-  if (std::error_code E =
-          sys::fs::createUniqueDirectory(pathIn(WorkDir, "devlibs-tmp"), Tmp))
-    return createStringError(E, "cannot create a directory in " + WorkDir +
-                                    ": " + E.message());
-  OverlayBuilder B(Tools, std::string(Tmp));
-  if (Error E = B.run(Gfx, Template)) {
-    sys::fs::remove_directories(Tmp);
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot build the device-library overlay in " +
-                                 WorkDir + ": " + toString(std::move(E)));
-  }
-  if (Error E = writeText(pathIn(Tmp, ".complete"), "")) {
-    sys::fs::remove_directories(Tmp);
-    return E;
-  }
-  // A concurrent check may have published the same overlay first: rename()
-  // onto a non-empty directory fails, and theirs is as good as ours.
-  if (sys::fs::rename(Tmp, Final))
-    sys::fs::remove_directories(Tmp);
-  if (!sys::fs::exists(pathIn(Final, ".complete")))
-    return createStringError(inconvertibleErrorCode(),
-                             "device-library overlay " + Final +
-                                 " is incomplete");
-  return Final;
+  auto Fill = [&](StringRef Tmp) -> Error {
+    // Template for new ISA files: the newest packaged gfx9 one.
+    std::string Template;
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(Tools.DeviceLibDir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      StringRef Name = sys::path::filename(It->path());
+      if (Name.starts_with("oclc_isa_version_9") && Name.ends_with(".bc") &&
+          (Template.empty() || sys::path::filename(Template) < Name))
+        Template = It->path();
+    }
+    OverlayBuilder B(Tools, Tmp.str());
+    if (Error E = B.run(Gfx, Template))
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot build the device-library overlay in " +
+                                   WorkDir + ": " + toString(std::move(E)));
+    return Error::success();
+  };
+  return publishDirectory(WorkDir, "devlibs-" + overlayKey(Tools, Gfx), Fill);
 }
 
 } // namespace hipwright::verify

@@ -7,6 +7,7 @@
 #include "verify/TargetBuilds.h"
 
 #include "verify/CompilerLog.h"
+#include "verify/PublishedDirectory.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -37,60 +38,41 @@ Expected<std::string> nvidiaStandIns(StringRef MappingHeader,
     return standInError("cannot read the mapping header " + Header,
                         Buf.getError());
   StringRef Text = (*Buf)->getBuffer();
-  SmallString<256> Dir(WorkDir);
-  sys::path::append(Dir, "nvidia-shim-" + utohexstr(xxh3_64bits(Text), true));
-  SmallString<256> Done(Dir);
-  sys::path::append(Done, ".complete");
-  if (sys::fs::exists(Done))
-    return std::string(Dir);
-
-  std::vector<std::pair<std::string, std::string>> Shims = {
-      {"hip/hip_runtime.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_H"},
-      {"hip/hip_runtime_api.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_API_H"}};
-  SmallVector<StringRef, 256> Lines;
-  Text.split(Lines, '\n');
-  for (StringRef L : Lines) {
-    if (!L.consume_front("// hipwright-nvidia-shim: "))
-      continue;
-    auto [Path, Macro] = L.rtrim("\r").split(' ');
-    bool Identifier = !Macro.empty() && all_of(Macro, [](char C) {
-      return isAlnum(C) || C == '_';
-    });
-    // Only paths inside the stand-in directory.
-    if (!Identifier || Path.empty() || Path.starts_with("/") ||
-        Path.contains(".."))
-      continue;
-    Shims.emplace_back(Path.str(), Macro.str());
-  }
-
-  SmallString<256> Tmp;
-  if (std::error_code EC =
-          sys::fs::createUniqueDirectory(WorkDir + "/nvidia-shim-tmp", Tmp))
-    return standInError("cannot create a directory in " + WorkDir, EC);
-  for (const auto &[Path, Macro] : Shims) {
-    SmallString<256> P(Tmp);
-    sys::path::append(P, Path);
-    std::error_code EC = sys::fs::create_directories(sys::path::parent_path(P));
-    raw_fd_ostream OS(P, EC);
-    if (EC) {
-      sys::fs::remove_directories(Tmp);
-      return standInError("cannot write " + P, EC);
+  std::string Name = "nvidia-shim-" + utohexstr(xxh3_64bits(Text), true);
+  // Only when the directory is not published yet: the shim list.
+  auto Fill = [&](StringRef Tmp) -> Error {
+    std::vector<std::pair<std::string, std::string>> Shims = {
+        {"hip/hip_runtime.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_H"},
+        {"hip/hip_runtime_api.h", "HIPWRIGHT_NV_WANT_HIP_HIP_RUNTIME_API_H"}};
+    SmallVector<StringRef, 256> Lines;
+    Text.split(Lines, '\n');
+    for (StringRef L : Lines) {
+      if (!L.consume_front("// hipwright-nvidia-shim: "))
+        continue;
+      auto [Path, Macro] = L.rtrim("\r").split(' ');
+      bool Identifier = !Macro.empty() && all_of(Macro, [](char C) {
+        return isAlnum(C) || C == '_';
+      });
+      // Only paths inside the stand-in directory.
+      if (!Identifier || Path.empty() || Path.starts_with("/") ||
+          Path.contains(".."))
+        continue;
+      Shims.emplace_back(Path.str(), Macro.str());
     }
-    OS << "#pragma once\n#define " << Macro << " 1\n#include \"" << Header
-       << "\"\n";
-  }
-  {
-    std::error_code EC;
-    raw_fd_ostream Complete(std::string(Tmp) + "/.complete", EC);
-    if (EC) {
-      sys::fs::remove_directories(Tmp);
-      return standInError("cannot write in " + Tmp, EC);
+    for (const auto &[Path, Macro] : Shims) {
+      SmallString<256> P(Tmp);
+      sys::path::append(P, Path);
+      std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(P));
+      raw_fd_ostream OS(P, EC);
+      if (EC)
+        return standInError("cannot write " + P, EC);
+      OS << "#pragma once\n#define " << Macro << " 1\n#include \"" << Header
+         << "\"\n";
     }
-  }
-  // Another check may have published the same directory first.
-  if (sys::fs::rename(Tmp, Dir))
-    sys::fs::remove_directories(Tmp);
-  return std::string(Dir);
+    return Error::success();
+  };
+  return publishDirectory(WorkDir, Name, Fill);
 }
 
 CompileResult buildForNvidia(const BuildContext &C, const std::string &File,
