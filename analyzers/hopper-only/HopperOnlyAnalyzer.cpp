@@ -90,7 +90,7 @@ public:
     }
   }
 
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
       std::string Where = "code the host-side parse skips (#if branch)";
       forEachRawAsm(B.Raw, [&](SourceLocation Loc, StringRef Text) {

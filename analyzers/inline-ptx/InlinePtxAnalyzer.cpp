@@ -110,7 +110,7 @@ public:
     emit(A, S->getAsmLoc(), Whole);
   }
 
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     SourceManager &SM = Ctx.sourceManager();
     // scanAsm lexes the range itself: it needs the exact extent of each asm
     // statement for its fix-it, which the shared raw tokens do not keep.

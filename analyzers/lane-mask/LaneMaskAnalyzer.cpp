@@ -97,6 +97,9 @@ private:
   /// callee name and the closing paren only, never the mask argument that
   /// the translator widens.
   std::vector<Replacement> narrowCall(const Expr *E) const {
+    // Rewritten for whole wavefronts: the mask stays 64-bit there.
+    if (Ctx.nativeRewritten(&Flow.function()))
+      return {};
     const auto *C = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
     if (!C || !returnsMask(calleeName(C)))
       return {};
@@ -561,9 +564,27 @@ public:
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
       if (M->getParent()->isLambda())
         return;
-    MaskFlow Flow(*R.Context, *FD);
+    // With --fix=native the warp-size analyzer decides at the end of
+    // matching which functions it rewrites; their fix-its wait for that.
+    if (Ctx.nativeRewrite()) {
+      Deferred.push_back({FD, R.Context});
+      return;
+    }
+    check(*FD, *R.Context);
+  }
+
+  void finishTranslationUnit() override {
+    for (auto [FD, AST] : Deferred)
+      check(*FD, *AST);
+  }
+
+private:
+  void check(const FunctionDecl &FD, ASTContext &AST) {
+    MaskFlow Flow(AST, FD);
     FunctionChecks(Ctx, Flow).run();
   }
+
+  std::vector<std::pair<const FunctionDecl *, ASTContext *>> Deferred;
 };
 
 } // namespace

@@ -84,7 +84,7 @@ public:
       checkApiCall(C, *R.Context);
   }
 
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     for (const FunctionDecl *K : Kernels)
       checkStatic(K);
   }

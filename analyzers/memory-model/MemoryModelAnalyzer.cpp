@@ -109,7 +109,7 @@ public:
     }
   }
 
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     if (!AST)
       return;
     Flow = std::make_unique<warpsize::IndexFlow>(*AST);

@@ -66,7 +66,7 @@ public:
 
   // Shared memory is summed through callees, whose bodies may follow the
   // kernel in the file: counted once the whole TU is parsed.
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     for (const FunctionDecl *K : Kernels)
       checkLdsOccupancy(K);
   }

@@ -130,7 +130,7 @@ public:
       checkPtx(A->getAsmLoc(), A->getAsmString(), describeFunction(Fn));
   }
 
-  void onEndOfTranslationUnit() override {
+  void finishTranslationUnit() override {
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
       forEachRawAsm(B.Raw, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, "code the host-side parse skips (#if branch)");

@@ -1,5 +1,6 @@
 //===- NativeRewrite.cpp - 32-lane idioms rewritten for warpSize ----------===//
 #include "NativeRewrite.h"
+#include "NativeMasks.h"
 #include "WarpFlow.h"
 
 #include "clang/AST/ASTContext.h"
@@ -11,6 +12,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <set>
@@ -33,7 +35,8 @@ namespace {
 /// Lane-mask, tile and warp-wide matrix operations: their 32-bit results,
 /// 32-thread groups and per-warp fragments need more than a warpSize in
 /// place of a 32, so a function using them is left as it is (the lane-mask
-/// fix-its keep it correct).
+/// fix-its keep it correct). Ballots are the exception: NativeMasks keeps
+/// them whole where it can follow every use.
 bool isMaskOrTileCall(StringRef Name) {
   return Name.starts_with("__ballot") || Name == "__activemask" ||
          Name.starts_with("__match_") || Name.starts_with("__reduce_") ||
@@ -62,15 +65,18 @@ public:
     if (!T || !TSI)
       return true;
     SharedSizes[V] = T->getSize().getZExtValue();
+    auto AL = TSI->getTypeLoc().getAs<ConstantArrayTypeLoc>();
+    const Expr *Size = AL ? AL.getSizeExpr() : nullptr;
+    if (!Size)
+      return true;
     // `__shared__ int partial[BLOCK / 32]`: one slot per 32-lane warp is
     // more than a block of 64-lane wavefronts needs.
-    if (auto AL = TSI->getTypeLoc().getAs<ConstantArrayTypeLoc>())
-      if (const auto *Div = dyn_cast_or_null<BinaryOperator>(
-              AL.getSizeExpr() ? AL.getSizeExpr()->IgnoreParenImpCasts()
-                               : nullptr);
-          Div && Div->getOpcode() == BO_Div &&
-          evalInt(Div->getRHS(), AST) == 32)
-        consume(Div->getRHS());
+    if (const auto *Div = dyn_cast<BinaryOperator>(Size->IgnoreParenImpCasts());
+        Div && Div->getOpcode() == BO_Div && evalInt(Div->getRHS(), AST) == 32)
+      consume(Div->getRHS());
+    // `__shared__ float lanes[32]`: judged by its subscripts in finish().
+    else if (evalInt(Size, AST) == 32)
+      Arrays32[V].Size = Size;
     return true;
   }
 
@@ -82,7 +88,9 @@ public:
       if (const FunctionDecl *Callee = judgedDefinition(CE->getDirectCallee()))
         if (Callee->hasBody())
           P.Callees.push_back(Callee);
-    if (isMaskOrTileCall(Name)) {
+    if (isWholeMaskCall(Name)) {
+      P.WarpWork = true; // planned by NativeMasks
+    } else if (isMaskOrTileCall(Name)) {
       P.WarpWork = true;
       refuse(CE, "'" + Name.str() +
                      "' works on 32-bit lane masks, 32-thread tiles or "
@@ -172,12 +180,20 @@ public:
       refuse(ASE, "the warp index addresses " + Name +
                       " outside shared memory: that layout follows the warp "
                       "width, and whoever reads it counts 32-lane warps");
-    if (Shared && Flow.isWarpLane(ASE->getIdx()) && !guardedByBound(ASE))
+    bool Lane = Shared && Flow.isWarpLane(ASE->getIdx());
+    bool Unguarded = Lane && !guardedByBound(ASE);
+    if (auto A = Arrays32.find(V); A != Arrays32.end() && DRE) {
+      ++A->second.Subscripts;
+      if (Unguarded)
+        A->second.LaneUses.push_back(ASE);
+      else if (!Lane && !involvesWarpIndex(ASE->getIdx(), 0))
+        A->second.OtherIndex = true;
+      return true;
+    }
+    if (Unguarded)
       if (auto It = SharedSizes.find(V);
           It != SharedSizes.end() && It->second < 64)
-        refuse(ASE, Name + " has " + std::to_string(It->second) +
-                        " elements but is indexed by a lane, which runs to "
-                        "63 in a 64-lane wavefront");
+        refuse(ASE, laneOverrun(Name, It->second));
     return true;
   }
 
@@ -190,6 +206,8 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (auto A = Arrays32.find(V); A != Arrays32.end())
+      ++A->second.Refs;
     if (V && V->getType()->isIntegerType() && V->getType().isConstQualified() &&
         V->getInit())
       if (auto C = evalInt(V->getInit(), AST); C == 16 || C == 31 || C == 32)
@@ -200,6 +218,7 @@ public:
   /// Every width-like constant no rule above accounted for: the function
   /// may depend on 32 lanes in a way the rewrite does not see.
   void finish() {
+    sharedArrays32();
     for (const Expr *C : Constants)
       if (!Consumed.count(C) && !spelledWarpSize(C))
         refuse(C, snippet(C) + " is 16, 31 or 32, perhaps a warp width, "
@@ -207,7 +226,49 @@ public:
                                "understand");
   }
 
+  /// The function's ballots, kept whole (NativeMasks.h).
+  void masks(const FunctionDecl &FD) {
+    MaskRewrite M = planNativeMasks(FD, AST, Flow);
+    P.Edits.insert(P.Edits.end(), M.Edits.begin(), M.Edits.end());
+    for (auto &[Loc, Why] : M.Refusals)
+      refuseAt(Loc, Why);
+  }
+
 private:
+  /// A shared array of 32 elements, sized for a 32-lane warp or for 32
+  /// warps of a 1024-thread block.
+  struct Array32 {
+    const Expr *Size = nullptr;
+    unsigned Refs = 0, Subscripts = 0;
+    SmallVector<const ArraySubscriptExpr *, 2> LaneUses; ///< unguarded
+    bool OtherIndex = false; ///< a subscript neither a lane nor a warp
+  };
+
+  /// Indexed only by lanes and warp indices, a 32-element array is
+  /// widened to 64 if a lane reads it unguarded (lanes run to 63 in a
+  /// wavefront; 64 elements are harmless at 32), else left as it is (a
+  /// wavefront block has fewer warps than a warp block). Anything else
+  /// keeps its 32 unexplained.
+  void sharedArrays32() {
+    for (auto &[V, A] : Arrays32) {
+      if (A.OtherIndex || A.Refs != A.Subscripts) {
+        for (const ArraySubscriptExpr *ASE : A.LaneUses)
+          refuse(ASE, laneOverrun("'" + V->getNameAsString() + "'", 32));
+        continue;
+      }
+      if (A.LaneUses.empty())
+        consume(A.Size);
+      else
+        edit(A.Size, "64");
+    }
+  }
+
+  static std::string laneOverrun(const std::string &Name, uint64_t Size) {
+    return Name + " has " + std::to_string(Size) +
+           " elements but is indexed by a lane, which runs to 63 in a "
+           "64-lane wavefront";
+  }
+
   void shuffle(const Shuffle &S) {
     if (S.WidthArg) {
       if (evalInt(S.WidthArg, AST) == 32)
@@ -337,8 +398,12 @@ private:
   }
 
   void refuse(const Stmt *S, std::string Why) {
+    refuseAt(S->getBeginLoc(), std::move(Why));
+  }
+
+  void refuseAt(SourceLocation Loc, std::string Why) {
     const SourceManager &SM = AST.getSourceManager();
-    unsigned Line = SM.getExpansionLineNumber(S->getBeginLoc());
+    unsigned Line = SM.getExpansionLineNumber(Loc);
     std::string R = "line " + std::to_string(Line) + ": " + std::move(Why);
     if (Refused.insert(R).second)
       P.Refusals.push_back(std::move(R));
@@ -362,6 +427,7 @@ private:
   SmallVector<const Expr *, 8> Constants;
   llvm::DenseMap<const VarDecl *, uint64_t> SharedSizes;
   llvm::DenseMap<const VarDecl *, bool> WarpIndexVars;
+  llvm::MapVector<const VarDecl *, Array32> Arrays32;
   std::set<std::string> Refused;
 };
 
@@ -371,6 +437,7 @@ NativePlan planNativeRewrite(const FunctionDecl *FD, ASTContext &AST) {
   NativePlan P;
   Planner Walk(AST, P);
   Walk.TraverseStmt(FD->getBody());
+  Walk.masks(*FD);
   Walk.finish();
   return P;
 }

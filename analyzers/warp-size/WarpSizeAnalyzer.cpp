@@ -374,11 +374,16 @@ public:
     Functions.push_back(FD);
   }
 
-  void onEndOfTranslationUnit() override {
+  /// The native verdicts come first: the lane-mask analyzer reads them in
+  /// its own end of TU.
+  void planTranslationUnit() override {
+    if (!waveTargets().empty() && Ctx.nativeRewrite())
+      planNative();
+  }
+
+  void finishTranslationUnit() override {
     if (waveTargets().empty())
       return;
-    if (Ctx.nativeRewrite())
-      planNative();
     for (const FunctionDecl *FD : Functions)
       judgeFunction(FD);
     reportConstants();
@@ -1006,8 +1011,10 @@ private:
     if (!F)
       return;
     F->Fixes = std::move(Edits);
-    for (const FunctionDecl *FD : Group)
+    for (const FunctionDecl *FD : Group) {
       NativeFns.insert(FD);
+      Ctx.markNativeRewritten(FD);
+    }
   }
 
   //===- macros and named constants used as the warp width ---------------===//

@@ -15,6 +15,7 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -24,6 +25,7 @@
 #include <vector>
 
 namespace clang {
+class FunctionDecl;
 class Preprocessor;
 class CompilerInstance;
 } // namespace clang
@@ -56,6 +58,15 @@ public:
   /// (analyzers/warp-size/NativeRewrite.h).
   bool nativeRewrite() const { return NativeRewrite; }
   void setNativeRewrite(bool On) { NativeRewrite = On; }
+  /// The functions that rewrite changes, decided after matching (see
+  /// Analyzer::planTranslationUnit): other analyzers withhold the fix-its that
+  /// would keep those functions in 32-lane groups.
+  void markNativeRewritten(const clang::FunctionDecl *FD) {
+    NativeRewritten.insert(FD);
+  }
+  bool nativeRewritten(const clang::FunctionDecl *FD) const {
+    return NativeRewritten.contains(FD);
+  }
 
   clang::CompilerInstance &compiler() { return CI; }
   clang::SourceManager &sourceManager();
@@ -103,6 +114,7 @@ private:
   std::function<bool(llvm::StringRef)> IsUserFile;
   std::vector<Finding> &Out;
   bool NativeRewrite = false;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 8> NativeRewritten;
   std::vector<clang::SourceRange> Skipped;
   std::optional<std::vector<SkippedBranch>> SkippedInUserFiles;
 };
@@ -118,8 +130,14 @@ public:
   virtual void registerPPCallbacks(clang::Preprocessor &PP) {}
   /// Called for each match of registerMatchers().
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override {}
-  /// Called once after matching, for analyses that need the whole TU.
-  virtual void onEndOfTranslationUnit() {}
+  /// Called once after matching, before any analyzer's
+  /// finishTranslationUnit: for decisions the others read there (which
+  /// functions port --fix=native rewrites).
+  virtual void planTranslationUnit() {}
+  /// Called once after matching, for analyses that need the whole TU. Not
+  /// MatchCallback::onEndOfTranslationUnit: MatchFinder calls that itself
+  /// inside matchAST, in no fixed order among the analyzers.
+  virtual void finishTranslationUnit() {}
 
 protected:
   AnalysisContext &Ctx;

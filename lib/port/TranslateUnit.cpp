@@ -153,7 +153,9 @@ public:
     if (Analysis) {
       Finder.matchAST(AST);
       for (auto &A : Analyzers)
-        A->onEndOfTranslationUnit();
+        A->planTranslationUnit();
+      for (auto &A : Analyzers)
+        A->finishTranslationUnit();
     }
     tokenPassOverUserFiles(CI);
   }

@@ -52,3 +52,9 @@ add_test(NAME cli.pch
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/pch_cli_test.sh
                  $<TARGET_FILE:hipwright>)
 set_tests_properties(cli.pch PROPERTIES LABELS "cli")
+# port --fix=native keeps a ballot whole where it rewrites and the lane-mask
+# analyzer's narrowing fix-its apply only where it refuses.
+add_test(NAME cli.native_masks
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/native_masks_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.native_masks PROPERTIES LABELS "cli")

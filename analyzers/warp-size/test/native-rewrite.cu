@@ -76,15 +76,107 @@ __global__ void perWarpSums(const float *in, float *warpSums) {
 // CHECK-FIXES: v += __shfl_down_sync({{[^,]+}}, v, o, 32);
 // CHECK-FIXES: if (threadIdx.x % 32 == 0)
 
-// Refused: a 32-bit ballot.
-__global__ void countVotes(const int *in, int *counts) {
-// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: not rewritten for whole wavefronts, kept in 32-lane groups: 'countVotes'; line {{[0-9]+}}: '__ballot_sync' works on 32-bit lane masks, 32-thread tiles or warp-wide fragments, which the native rewrite does not change
+// Rewritten: a ballot kept whole. The mask and the lower-lane mask become
+// 64-bit, the bit counts their 64-bit forms, the lane bits 1ull, and the
+// comparison with the 32-lane full mask one with every lane of the
+// wavefront; the per-warp counts stay in shared memory.
+__global__ void countVotes(const int *in, int *out, int *counts) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: rewritten for whole wavefronts, 32-lane warps becoming warpSize lanes: 'countVotes' (10 edits, lines {{[0-9, ]+}})
+  __shared__ int kept[BLOCK / WARP_SIZE];
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x % 32' numbers lanes within a 32-lane group, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+  int warp = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x / 32' counts 32-lane groups, not wavefronts, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned ballot = __ballot_sync(0xffffffff, in[i] > 0);
+  unsigned below = (1u << lane) - 1;
+  int rank = ballot == 0xffffffff ? lane : __popc(ballot & below);
+  if (lane == (ballot ? __ffs(ballot) - 1 : 0))
+    kept[warp] = __popc(ballot);
+  __syncthreads();
+  int before = 0;
+  for (int w = 0; w < warp; ++w)
+    before += kept[w];
+  if (ballot & (1u << lane))
+    out[blockIdx.x * blockDim.x + before + rank] = in[i];
+  if (threadIdx.x == 0)
+    counts[blockIdx.x] = before;
+}
+// CHECK-FIXES: unsigned long long ballot = __ballot_sync({{[^,]+}}, in[i] > 0);
+// CHECK-FIXES: unsigned long long below = (1ull << lane) - 1;
+// CHECK-FIXES: int rank = ballot == (~0ull >> (64 - warpSize)) ? lane : __popcll(ballot & below);
+// CHECK-FIXES: if (lane == (ballot ? __ffsll(ballot) - 1 : 0))
+// CHECK-FIXES: kept[warp] = __popcll(ballot);
+// CHECK-FIXES: if (ballot & (1ull << lane))
+
+// Refused: the ballot goes to a function the rewrite does not follow.
+__device__ int countBits(unsigned m) { return __popc(m); }
+__global__ void passVotes(const int *in, int *out) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: not rewritten for whole wavefronts, kept in 32-lane groups: 'passVotes'; line [[@LINE+2]]: the lane mask is passed to 'countBits', and the rewrite does not follow it there
   unsigned b = __ballot_sync(0xffffffff, in[threadIdx.x] > 0);
+  int n = countBits(b);
   if (threadIdx.x % 32 == 0)
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'threadIdx.x % 32' numbers lanes within a 32-lane group, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
-    atomicAdd(counts, __popc(b));
+    atomicAdd(out, n);
 }
-// CHECK-FIXES: if (threadIdx.x % 32 == 0)
+
+// Refused: the ballot is stored to global memory, where whoever reads it
+// expects 32 bits, and a bit count with no 64-bit form that agrees.
+__global__ void storeVotes(const int *in, unsigned *masks, int *lead) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: not rewritten for whole wavefronts, kept in 32-lane groups: 'storeVotes'; line [[@LINE+5]]: the lane mask is stored to 'masks[blockIdx.x]', outside the function: whoever reads it expects 32 bits; line [[@LINE+7]]: '__clz' of the lane mask: its 64-bit form counts differently
+  unsigned b = __ballot_sync(0xffffffff, in[threadIdx.x] > 0);
+  if (b == 0xffffffff)
+    return;
+  if (threadIdx.x == 0)
+    masks[blockIdx.x] = b;
+  if (threadIdx.x == 1)
+    lead[blockIdx.x] = __clz(b);
+}
+
+// Refused: a lane's 32-bit bit goes into a shared word of 32 lanes.
+__global__ void laneFlags(const int *in, unsigned *flags) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: not rewritten for whole wavefronts, kept in 32-lane groups: 'laneFlags'; line [[@LINE+7]]: the lane mask is passed to 'atomicOr', and the rewrite does not follow it there
+  __shared__ unsigned seen;
+  int lane = threadIdx.x & 31;
+  if (threadIdx.x == 0)
+    seen = 0;
+  __syncthreads();
+  if (in[blockIdx.x * blockDim.x + threadIdx.x] > 0)
+    atomicOr(&seen, 1u << lane);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    flags[blockIdx.x] = seen;
+}
+
+// Rewritten: a lane-indexed shared array of 32 becomes 64 (a wavefront's
+// lanes run to 63; at 32 the upper half is unused); the per-warp array of
+// 32, enough for a 1024-thread block, stays as it is.
+__global__ void laneSwap(const float *in, float *out) {
+// CHECK-NATIVE: native: native-rewrite.cu:[[@LINE-1]]:17: rewritten for whole wavefronts, 32-lane warps becoming warpSize lanes: 'laneSwap' (5 edits, lines {{[0-9, ]+}})
+  __shared__ float lanes[WARP_SIZE];
+  __shared__ float perWarp[32];
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x % 32' numbers lanes within a 32-lane group, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+  int warp = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'threadIdx.x / 32' counts 32-lane groups, not wavefronts, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffff, v, o);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: __shfl_down_sync works in 32 lanes (the offset loop starts at 16, half of a 32-lane warp) but its width defaults to the wavefront, 64 lanes on gfx942, gfx950: upper lanes of each 32-lane group read the next group, so only lane 0 of each group keeps the 32-lane result [warp-size.shuffle-offset]
+  if (lane == 0)
+    perWarp[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    lanes[lane] = lane < blockDim.x / 32 ? perWarp[lane] : 0.0f;
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'blockDim.x / 32' counts the block's 32-lane groups, not its wavefronts, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+    __syncwarp();
+    v = lanes[lane ^ 1];
+    if (lane == 0)
+      out[blockIdx.x] = v;
+  }
+}
+// CHECK-FIXES: __shared__ float lanes[64];
+// CHECK-FIXES: __shared__ float perWarp[32];
 
 // Refused: launched with blocks of 96, one and a half wavefronts.
 __global__ void rowSums(const float *in, float *out) {
@@ -139,7 +231,11 @@ __global__ void firstWarpMax(const float *in, float *out) {
 void launchAll(const int *in, int *sums, const float *f, float *g, int n) {
   blockTotals<<<n / BLOCK, BLOCK>>>(in, sums);
   perWarpSums<<<n / 256, 256>>>(f, g);
-  countVotes<<<1, 64>>>(in, sums);
+  countVotes<<<n / BLOCK, BLOCK>>>(in, sums, sums);
+  passVotes<<<n / BLOCK, BLOCK>>>(in, sums);
+  storeVotes<<<n / BLOCK, BLOCK>>>(in, (unsigned *)sums, sums);
+  laneFlags<<<n / BLOCK, BLOCK>>>(in, (unsigned *)sums);
+  laneSwap<<<n / BLOCK, BLOCK>>>(f, g);
   rowSums<<<n / 96, 96>>>(f, g);
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: blocks of 96 threads for 'rowSums', which uses warp-level operations: 3 32-lane warps but 1.5 64-lane wavefronts on gfx942, gfx950, so the last wavefront of each block runs half empty [warp-size.launch-shape]
   lastWarpSum<<<n / BLOCK, BLOCK>>>(in, sums);
