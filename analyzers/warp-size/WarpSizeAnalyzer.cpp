@@ -575,18 +575,20 @@ private:
       SmallVector<const Expr *, 8> Values;
       Writes(const VarDecl *V, const CallExpr *Until, const SourceManager &SM)
           : V(V), Until(Until), SM(SM) {}
-      bool before(SourceLocation L) {
-        return SM.isBeforeInTranslationUnit(L, Until->getBeginLoc());
+      /// Whether \p S is done before the broadcast starts (so not the
+      /// `v = __shfl_sync(m, v, 0)` that stores the broadcast itself).
+      bool before(const Stmt *S) {
+        return SM.isBeforeInTranslationUnit(S->getEndLoc(),
+                                            Until->getBeginLoc());
       }
       bool VisitVarDecl(VarDecl *D) {
-        if (D == V && D->getInit() && before(D->getLocation()))
+        if (D == V && D->getInit() && before(D->getInit()))
           Values.push_back(D->getInit());
         return true;
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
         const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
-        if (BO->isAssignmentOp() && L && L->getDecl() == V &&
-            before(BO->getBeginLoc()))
+        if (BO->isAssignmentOp() && L && L->getDecl() == V && before(BO))
           Values.push_back(BO->getRHS());
         return true;
       }
@@ -602,8 +604,9 @@ private:
     return false;
   }
 
-  /// Whether \p E reads a __shared__ array at a lane numbered within a
-  /// 32-lane group (`red_smem[lane]`).
+  /// Whether \p E reads a __shared__ array, or memory a pointer parameter
+  /// points to (the partials passed in), at a lane numbered within a
+  /// 32-lane group (`red_smem[lane]`): every group reads the same slots.
   bool loadsSharedAtGroupLane(const Stmt *E, IndexFlow &Flow) {
     if (!E)
       return false;
@@ -611,8 +614,10 @@ private:
       const auto *Base =
           dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
       const auto *Arr = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-      if (Arr && Arr->hasAttr<CUDASharedAttr>() &&
-          Flow.isGroupLane(AS->getIdx()))
+      bool Uniform =
+          Arr && (Arr->hasAttr<CUDASharedAttr>() ||
+                  (isa<ParmVarDecl>(Arr) && Arr->getType()->isPointerType()));
+      if (Uniform && Flow.isGroupLane(AS->getIdx()))
         return true;
     }
     for (const Stmt *Child : E->children())

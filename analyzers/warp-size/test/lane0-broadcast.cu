@@ -75,3 +75,27 @@ __device__ float blockTotal(float sum) {
     // CHECK-FIXES: sum += __shfl_xor_sync(__activemask(), sum, mask, 32);
   return __shfl_sync(__activemask(), sum, 0);
 }
+
+// The same with the partials passed in by pointer and the broadcast stored
+// back into the variable it reads (no finding).
+__device__ float blockMax(float *partial, float v) {
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  v = lane < 4 ? partial[lane] : -1.0f;
+  for (int mask = 2; mask >= 1; mask /= 2)
+    v = fmaxf(v, __shfl_xor_sync(__activemask(), v, mask));
+  v = __shfl_sync(__activemask(), v, 0);
+  return v;
+}
+
+// A value not loaded at the group's own lane differs between the groups:
+// lane 0 of the wavefront is the first group's.
+__device__ float rowMax(const float *rows, float v) {
+  int warp = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  v = rows[warp];
+  v = __shfl_sync(__activemask(), v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: __shfl_sync reads lane 0 of the whole wavefront{{.*}} [warp-size.lane0-broadcast]
+  // CHECK-FIXES: v = __shfl_sync(__activemask(), v, 0, 32);
+  return v;
+}
