@@ -195,7 +195,12 @@ Idiom barrier(const Instruction &I) {
   if (Sync && Zero && I.Operands.size() == 1)
     return make(kRuleBarrier, I.Opcode + ".sync 0", "__syncthreads()",
                 "barrier 0 over the whole block is __syncthreads()");
-  if (I.hasModifier("red"))
+  // bar.red's operands are d, a{, b}, c: HIP's reductions are barrier 0
+  // over the whole block, so a named barrier (a not 0, or not a constant)
+  // or a thread count (b) has no equivalent, as for bar.sync.
+  long long RedId = -1;
+  if (I.hasModifier("red") && I.Operands.size() == 3 &&
+      I.Operands[1].integerValue(RedId) && RedId == 0)
     return make(kRuleBarrier, I.Opcode + ".red",
                 "__syncthreads_count / __syncthreads_and / __syncthreads_or",
                 "HIP's forms cover barrier 0 over the whole block only");

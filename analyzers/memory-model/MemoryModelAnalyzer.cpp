@@ -429,7 +429,12 @@ private:
       const Expr *LV = IC->getSubExpr()->IgnoreParens();
       if (memmodel::lvalueKey(LV, *AST) == PolledKey)
         continue;
-      if (isa<ArraySubscriptExpr>(LV) || isa<MemberExpr>(LV)) {
+      if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
+        // A field of the object whose method polls (NCCL's Primitives
+        // reading its own flags after waiting on a FIFO) is this thread's
+        // state, not data the flag publishes.
+        Found = !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+      } else if (isa<ArraySubscriptExpr>(LV)) {
         Found = true;
       } else if (const auto *U = dyn_cast<UnaryOperator>(LV)) {
         Found = U->getOpcode() == UO_Deref;

@@ -23,6 +23,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -30,9 +31,11 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -555,6 +558,105 @@ private:
            "and launch shape built on 32 must change with it.");
   }
 
+  /// Whether the value \p S broadcasts is the same in every 32-lane group:
+  /// the last stage of a block reduction, where each group loads the
+  /// per-warp partials from __shared__ memory at its own lane number (so
+  /// every group loads the same ones) and then only combines them with xor
+  /// shuffles. Lane C of the wavefront then holds what lane C of each group
+  /// holds, and reading it from the whole wavefront is right.
+  bool sameInEveryGroup(const Shuffle &S, IndexFlow &Flow) {
+    if (!Current || !Current->getBody() || S.Call->getNumArgs() < 2)
+      return false;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(S.Call->getArg(1)->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage())
+      return false;
+    // The writes to V before the broadcast, in source order.
+    struct Writes : RecursiveASTVisitor<Writes> {
+      const VarDecl *V;
+      const CallExpr *Until;
+      const SourceManager &SM;
+      SmallVector<const Expr *, 8> Values;
+      Writes(const VarDecl *V, const CallExpr *Until, const SourceManager &SM)
+          : V(V), Until(Until), SM(SM) {}
+      /// Whether \p S is done before the broadcast starts (so not the
+      /// `v = __shfl_sync(m, v, 0)` that stores the broadcast itself).
+      bool before(const Stmt *S) {
+        return SM.isBeforeInTranslationUnit(S->getEndLoc(),
+                                            Until->getBeginLoc());
+      }
+      bool VisitVarDecl(VarDecl *D) {
+        if (D == V && D->getInit() && before(D->getInit()))
+          Values.push_back(D->getInit());
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+        if (BO->isAssignmentOp() && L && L->getDecl() == V && before(BO))
+          Values.push_back(BO->getRHS());
+        return true;
+      }
+    } W(V, S.Call, Ctx.sourceManager());
+    W.TraverseStmt(Current->getBody());
+    // From the last load of partials on, only xor shuffles of V itself.
+    for (const Expr *Value : llvm::reverse(W.Values)) {
+      if (loadsSharedAtGroupLane(Value, Flow))
+        return true;
+      if (!xorShufflesOnly(Value, V))
+        return false;
+    }
+    return false;
+  }
+
+  /// Whether \p E reads a __shared__ array, or memory a pointer parameter
+  /// points to (the partials passed in), at a lane numbered within a
+  /// 32-lane group (`red_smem[lane]`): every group reads the same slots.
+  bool loadsSharedAtGroupLane(const Stmt *E, IndexFlow &Flow) {
+    if (!E)
+      return false;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Base =
+          dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *Arr = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+      bool Uniform =
+          Arr && (Arr->hasAttr<CUDASharedAttr>() ||
+                  (isa<ParmVarDecl>(Arr) && Arr->getType()->isPointerType()));
+      if (Uniform && Flow.isGroupLane(AS->getIdx()))
+        return true;
+    }
+    for (const Stmt *Child : E->children())
+      if (loadsSharedAtGroupLane(Child, Flow))
+        return true;
+    return false;
+  }
+
+  /// Whether \p E combines \p V only with xor shuffles of \p V
+  /// (`fmaxf(v, __shfl_xor_sync(m, v, mask))`, the right side of `v +=`).
+  bool xorShufflesOnly(const Expr *E, const VarDecl *V) {
+    bool Xor = false, Other = false;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
+      if (!St || Other)
+        return;
+      if (const auto *CE = dyn_cast<CallExpr>(St))
+        if (auto Sh = asShuffle(CE)) {
+          const auto *R =
+              CE->getNumArgs() > 1
+                  ? dyn_cast<DeclRefExpr>(CE->getArg(1)->IgnoreParenImpCasts())
+                  : nullptr;
+          if (Sh->Kind == ShuffleKind::Xor && R && R->getDecl() == V)
+            Xor = true;
+          else
+            Other = true;
+          return;
+        }
+      for (const Stmt *Child : St->children())
+        Walk(Child);
+    };
+    Walk(E);
+    return Xor && !Other;
+  }
+
   /// __shfl_sync whose source lane counts from a 32-lane group's start.
   bool judgeSourceLane(const Shuffle &S, IndexFlow &Flow,
                        const std::string &Group) {
@@ -565,8 +667,9 @@ private:
             "the wavefront, 64 lanes on " +
             waveTargets() +
             ": lanes 32-63 read from the first group instead of their own";
-    } else if (auto C = evalInt(S.LaneArg, *AST);
-               C && *C >= 0 && *C < 32 && !Group.empty()) {
+    } else if (auto C = evalInt(S.LaneArg, *AST); C && *C >= 0 && *C < 32 &&
+                                                  !Group.empty() &&
+                                                  !sameInEveryGroup(S, Flow)) {
       std::string N = std::to_string(*C);
       Why = S.Name.str() + " reads lane " + N +
             " of the whole wavefront, but this code works in 32-lane groups (" +
@@ -627,6 +730,60 @@ private:
     }
   }
 
+  /// The outermost sum or product \p E is a term of (through parentheses,
+  /// casts, +, -, *, <<), or \p E itself.
+  const Expr *indexRoot(const Expr *E) {
+    DynTypedNode Node = DynTypedNode::create(*E);
+    const Expr *Root = E;
+    for (unsigned Depth = 0; Depth < 12; ++Depth) {
+      DynTypedNodeList Parents = AST->getParents(Node);
+      if (Parents.empty())
+        break;
+      Node = Parents[0];
+      const auto *P = Node.get<Expr>();
+      if (!P)
+        break;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        BinaryOperatorKind Op = BO->getOpcode();
+        if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul && Op != BO_Shl)
+          break;
+      } else if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(P)) {
+        break;
+      }
+      Root = P;
+    }
+    return Root;
+  }
+
+  /// Splits whose value is summed back with its other half in one index,
+  /// `(col & ~31) * m + (row << 5) + (col & 31)`: a layout of 32-wide
+  /// tiles of data (the COL32 layout of int8 GEMMs), not lanes of a warp.
+  llvm::SmallPtrSet<const BinaryOperator *, 4>
+  tiledLayoutSplits(const BodyFacts &F) {
+    llvm::SmallPtrSet<const BinaryOperator *, 4> Out;
+    auto Profile = [&](const Expr *E) {
+      llvm::FoldingSetNodeID ID;
+      E->IgnoreParenImpCasts()->Profile(ID, *AST, /*Canonical=*/true);
+      return ID;
+    };
+    for (auto &[Lane, LaneKind] : F.Splits) {
+      if (LaneKind != IndexFlow::Split::LaneInGroup)
+        continue;
+      const Expr *Root = indexRoot(Lane);
+      const auto *Sum = dyn_cast<BinaryOperator>(Root->IgnoreParenCasts());
+      if (!Sum || !Sum->isAdditiveOp())
+        continue;
+      llvm::FoldingSetNodeID Value = Profile(Lane->getLHS());
+      for (auto &[Group, GroupKind] : F.Splits)
+        if (GroupKind == IndexFlow::Split::GroupIndex &&
+            indexRoot(Group) == Root && Profile(Group->getLHS()) == Value) {
+          Out.insert(Lane);
+          Out.insert(Group);
+        }
+    }
+    return Out;
+  }
+
   /// threadIdx.x % 32, & 31, / 32, >> 5 in code that uses warp-level
   /// operations (or spells the 32 as a warp size).
   void judgeSplits(const FunctionDecl *FD, const BodyFacts &F,
@@ -634,9 +791,10 @@ private:
     bool HasTiles =
         llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; });
     bool WarpOps = usesWarpOps(FD);
+    llvm::SmallPtrSet<const BinaryOperator *, 4> Layout = tiledLayoutSplits(F);
     for (auto &[BO, Kind] : F.Splits) {
-      if (Judged.contains(BO))
-        continue; // part of a shuffle source lane already reported
+      if (Judged.contains(BO) || Layout.contains(BO))
+        continue; // a shuffle source lane already reported, or a data tile
       ConstantNames Names =
           constantNames(BO->getRHS(), Ctx.sourceManager(), Ctx.langOpts());
       // With a tiled_partition<32> the 32-thread groups are explicit tiles,

@@ -110,3 +110,21 @@ void hostWait(volatile int *flag) {
   while (*flag == 0)
     ;
 }
+
+// A wait whose only reads afterwards are the waiting object's own fields
+// (NCCL's Primitives destructor waits for the proxy to drain a FIFO slot):
+// nothing the flag publishes is read, so there is nothing to acquire.
+struct Drain {
+  volatile long long *slot;
+  int flags;
+  int saved;
+  __device__ ~Drain() {
+    while (*slot != -1)
+      ;
+    if (flags & 1)
+      saved = flags;
+  }
+};
+__global__ void drainOnExit(volatile long long *slot, int flags) {
+  Drain d{slot, flags, 0};
+}

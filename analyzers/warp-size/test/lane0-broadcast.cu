@@ -49,3 +49,53 @@ __global__ void alreadyFixed(float *out) {
   out[threadIdx.x] = __shfl_sync(__activemask(), out[threadIdx.x], 0, 32) + lane;
   // CHECK-MESSAGES: :[[@LINE-1]]:71: note: width 32 keeps __shfl_sync inside 32-lane groups: correct on gfx942, gfx950 (wave64), where each wavefront holds two such groups [warp-size.shuffle-width]
 }
+
+// The last stage of a block reduction: each 32-lane group loads the same
+// per-warp partials at its own lane number and combines them with xor
+// shuffles, so lane 0 of the wavefront holds the block's total as lane 0
+// of each group does, and the broadcast needs no width (no finding).
+__device__ float blockTotal(float sum) {
+  __shared__ float partial[32];
+  int warp = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  for (int mask = 16; mask >= 1; mask /= 2)
+    sum += __shfl_xor_sync(__activemask(), sum, mask);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: {{.*}} [warp-size.shuffle-offset]
+    // CHECK-FIXES: sum += __shfl_xor_sync(__activemask(), sum, mask, 32);
+  if (lane == 0)
+    partial[warp] = sum;
+  __syncthreads();
+  sum = lane < blockDim.x / 32 ? partial[lane] : 0.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: {{.*}} [warp-size.lane-arithmetic]
+  for (int mask = 16; mask >= 1; mask /= 2)
+    sum += __shfl_xor_sync(__activemask(), sum, mask);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: {{.*}} [warp-size.shuffle-offset]
+    // CHECK-FIXES: sum += __shfl_xor_sync(__activemask(), sum, mask, 32);
+  return __shfl_sync(__activemask(), sum, 0);
+}
+
+// The same with the partials passed in by pointer and the broadcast stored
+// back into the variable it reads (no finding).
+__device__ float blockMax(float *partial, float v) {
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  v = lane < 4 ? partial[lane] : -1.0f;
+  for (int mask = 2; mask >= 1; mask /= 2)
+    v = fmaxf(v, __shfl_xor_sync(__activemask(), v, mask));
+  v = __shfl_sync(__activemask(), v, 0);
+  return v;
+}
+
+// A value not loaded at the group's own lane differs between the groups:
+// lane 0 of the wavefront is the first group's.
+__device__ float rowMax(const float *rows, float v) {
+  int warp = threadIdx.x / 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  v = rows[warp];
+  v = __shfl_sync(__activemask(), v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: __shfl_sync reads lane 0 of the whole wavefront{{.*}} [warp-size.lane0-broadcast]
+  // CHECK-FIXES: v = __shfl_sync(__activemask(), v, 0, 32);
+  return v;
+}

@@ -184,3 +184,16 @@ __global__ void physicalWidth(float *out, const float *in) {
   if (lane == 0)
     out[warp + blockDim.x / warp_size] = v;
 }
+
+// The COL32 layout of int8 GEMMs (FasterTransformer's softmax_int8 and
+// layernorm_int8 kernels): a column split into its 32-wide tile and its
+// place in the tile, both summed back into one address. The & 31 and
+// & ~31 (or >> 5) tile data, not lanes, even in a kernel that shuffles.
+__global__ void col32Layout(char4 *out, const char4 *in, int rows, int row) {
+  int col4 = threadIdx.x << 2;
+  int idx = (col4 & 0xffffffe0) * rows + (row << 5) + (col4 & 31);
+  int idx2 = ((col4 >> 5) << 5) * rows + (row << 5) + (col4 & 31);
+  char4 v = in[idx >> 2];
+  int s = __shfl_xor_sync(__activemask(), int(v.x), 1);
+  out[idx2 >> 2] = make_char4(char(s), v.y, v.z, v.w);
+}
