@@ -5,14 +5,14 @@ __device__ volatile int ready;
 
 __global__ void consumer(volatile int *flag, const int *data, int *out) {
   while (*flag == 0)
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls volatile '*flag' without an atomic load: a volatile read does not acquire, so data written before the flag may still be stale in this CU's caches on AMD (gfx942/gfx950) when the loop ends [memory-model.volatile-polling]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: loop polls volatile '*flag' without an atomic load: a volatile read does not acquire, so data written before the flag may still be stale in this CU's caches on AMD (gfx942/gfx950) when the loop ends [memory-model.volatile-polling]
     ;
   out[threadIdx.x] = data[threadIdx.x];
 }
 
 __global__ void waitGlobal(const int *data, int *out) {
   while (!ready) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: loop polls volatile 'ready' without an atomic load
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: note: loop polls volatile 'ready' without an atomic load
   }
   out[threadIdx.x] = data[threadIdx.x];
 }
@@ -21,7 +21,7 @@ __global__ void waitGlobal(const int *data, int *out) {
 __global__ void chained(int *flags, int *sums) {
   if (blockIdx.x > 0)
     while (*(volatile int *)&flags[blockIdx.x - 1] == 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: loop polls volatile '*(volatile int *)&flags[blockIdx.x - 1]' without an atomic load
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: note: loop polls volatile '*(volatile int *)&flags[blockIdx.x - 1]' without an atomic load
       ;
   sums[blockIdx.x] += sums[blockIdx.x - 1];
   flags[blockIdx.x] = 1;
@@ -39,7 +39,7 @@ __global__ void plainSpin(int *go, int *out) {
 __global__ void hostFlag(volatile int *stop, const int *limit, int *count) {
   int n = 0;
   while (*stop == 0)
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls volatile '*stop'
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: loop polls volatile '*stop'
   // CHECK-MESSAGES: note: read it with __hip_atomic_load(stop, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM)
     ++n;
   count[threadIdx.x] = n < *limit ? n : *limit;
@@ -65,7 +65,7 @@ __device__ int readFlag(volatile int *p) { return *p; }
 __global__ void waitStep(const unsigned long long *step, const float *buf,
                          float *out, unsigned long long want) {
   while (ldVolatile(step) < want)
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls 'ldVolatile(step)', a volatile load, without an atomic load: a volatile read does not acquire, so data written before the flag may still be stale in this CU's caches on AMD (gfx942/gfx950) when the loop ends [memory-model.volatile-polling]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: loop polls 'ldVolatile(step)', a volatile load, without an atomic load: a volatile read does not acquire, so data written before the flag may still be stale in this CU's caches on AMD (gfx942/gfx950) when the loop ends [memory-model.volatile-polling]
   // CHECK-MESSAGES: note: read it with __hip_atomic_load(step, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)
     ;
   out[threadIdx.x] = buf[threadIdx.x];
@@ -73,7 +73,7 @@ __global__ void waitStep(const unsigned long long *step, const float *buf,
 
 __global__ void waitFlag(volatile int *flag, const float *buf, float *out) {
   while (readFlag(flag) == 0) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: loop polls 'readFlag(flag)', a volatile load
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: note: loop polls 'readFlag(flag)', a volatile load
   }
   out[threadIdx.x] = buf[threadIdx.x];
 }

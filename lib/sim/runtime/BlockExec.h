@@ -40,17 +40,17 @@ enum class FiberState : unsigned char {
   Runnable,
   AtWarp,
   AtBarrier,
-  EnteringLoop, // Waits to enter a loop region (lockstep.h).
-  LeavingLoop,  // Left a loop region; waits for the rest of its group.
+  LeavingLoop, // Left a loop region; waits for the rest of its group.
   Exited
 };
 
 /// One dynamic instance of a loop region: the lanes of one warp that entered
-/// it together.
+/// it together (in one scheduler round, from the same enclosing group).
 struct LoopGroup {
   Site site;
   unsigned long long members = 0;
-  bool live = false;
+  unsigned warp = 0;
+  unsigned parent = ~0u; // The enclosing group, or ~0u.
 };
 
 struct SimThread {
@@ -71,10 +71,8 @@ struct SimThread {
   int barrierResult = 0;
   Site barrierSite;
 
-  // Loop regions (64-lane blocks): the loop this thread waits to enter, and
-  // the groups (indices into BlockExec::loopGroups) it is inside, innermost
-  // last.
-  Site loopSite;
+  // Loop regions (64-lane blocks): the groups (indices into
+  // BlockExec::loopGroups) this thread is inside, innermost last.
   std::vector<unsigned> loops;
 
   // The polls this thread yielded at since it last blocked (the last few),
@@ -100,10 +98,15 @@ struct BlockExec {
   std::vector<SimThread> threads;
   std::vector<unsigned> warpWaiting; // Lanes of each warp at a collective.
   unsigned atBarrier = 0;
-  // Lanes of each warp waiting to enter or leave a loop region.
+  // Lanes of each warp waiting to leave a loop region.
   std::vector<unsigned> loopWaiting;
   std::vector<LoopGroup> loopGroups;
   std::vector<unsigned> freeLoopGroups;
+  // Scheduler rounds so far, and the groups opened in round openRound
+  // (lanes entering the same loop in that round join them).
+  unsigned long long round = 0;
+  unsigned long long openRound = ~0ull;
+  std::vector<unsigned> openGroups;
   unsigned exited = 0;
   FiberContext scheduler;
   BodyFn body = nullptr;
@@ -132,8 +135,8 @@ bool resolveWarp(BlockExec &exec, unsigned warp);
 /// 2).
 bool lockstepLoopsWanted();
 
-/// Releases the loop-region waiters of warp \p warp that can go; false if
-/// none could. Lanes enter only when nothing else in the warp moved.
+/// Releases the lanes of warp \p warp whose loop group has been left by all
+/// its members; false if none could go.
 bool resolveLoops(BlockExec &exec, unsigned warp);
 
 /// Prints one line per warp collective that cannot resolve, then exits.

@@ -172,6 +172,8 @@ void runBlock(BlockExec &exec) {
   exec.loopWaiting.assign(exec.numWarps, 0);
   exec.loopGroups.clear();
   exec.freeLoopGroups.clear();
+  exec.openGroups.clear();
+  exec.openRound = ~0ull;
   LockstepLoops lockstep(exec.width == 64 && lockstepLoopsWanted());
   size_t stackBytes = fiberStackBytes();
   for (size_t i = 0; i < exec.threads.size(); ++i) {
@@ -188,7 +190,7 @@ void runBlock(BlockExec &exec) {
   }
   unsigned long long idleRounds = 0;
   std::chrono::steady_clock::time_point idleSince;
-  for (;;) {
+  for (;; ++exec.round) {
     // A thread that comes back runnable yielded at a poll; the round did
     // work unless every thread that ran only repeated its last poll.
     bool polled = false, worked = false;

@@ -31,14 +31,14 @@ SimThread *runningThread() {
   return exec ? exec->current : nullptr;
 }
 
-void waitForLoop(BlockExec &exec, SimThread &self, FiberState state) {
-  self.state = state;
+void waitToLeave(BlockExec &exec, SimThread &self) {
+  self.state = FiberState::LeavingLoop;
   ++exec.loopWaiting[warpOf(exec, self)];
   switchFiber(self.context, exec.scheduler);
 }
 
-unsigned newGroup(BlockExec &exec, const Site &site,
-                  unsigned long long members) {
+unsigned newGroup(BlockExec &exec, const Site &site, unsigned warp,
+                  unsigned parent) {
   unsigned g;
   if (!exec.freeLoopGroups.empty()) {
     g = exec.freeLoopGroups.back();
@@ -47,7 +47,7 @@ unsigned newGroup(BlockExec &exec, const Site &site,
     g = static_cast<unsigned>(exec.loopGroups.size());
     exec.loopGroups.emplace_back();
   }
-  exec.loopGroups[g] = LoopGroup{site, members, true};
+  exec.loopGroups[g] = LoopGroup{site, 0, warp, parent};
   return g;
 }
 
@@ -78,37 +78,10 @@ bool releaseLeavers(BlockExec &exec, const WarpView &v) {
       t.state = FiberState::Runnable;
     });
     exec.loopWaiting[v.warp] -= std::popcount(here);
-    group.live = false;
     exec.freeLoopGroups.push_back(g);
     released = true;
   }
   return released;
-}
-
-// The lanes waiting at the same loop from the same enclosing group enter it
-// together.
-void admitEnterers(BlockExec &exec, const WarpView &v) {
-  unsigned long long entering = v.lanesIn(FiberState::EnteringLoop);
-  while (entering) {
-    const SimThread &lead =
-        v.lane(static_cast<unsigned>(std::countr_zero(entering)));
-    unsigned parent = lead.loops.empty() ? ~0u : lead.loops.back();
-    unsigned long long together = 0;
-    forEachLane(entering, [&](unsigned l) {
-      const SimThread &t = v.lane(l);
-      unsigned p = t.loops.empty() ? ~0u : t.loops.back();
-      if (t.loopSite == lead.loopSite && p == parent)
-        together |= 1ull << l;
-    });
-    entering &= ~together;
-    unsigned g = newGroup(exec, lead.loopSite, together);
-    forEachLane(together, [&](unsigned l) {
-      SimThread &t = v.lane(l);
-      t.loops.push_back(g);
-      t.state = FiberState::Runnable;
-    });
-    exec.loopWaiting[v.warp] -= std::popcount(together);
-  }
 }
 
 std::string loopSiteOf(const BlockExec &exec, const SimThread &t) {
@@ -139,15 +112,40 @@ void enterLoopRegion(const char *file, unsigned line, unsigned column) {
   SimThread *self = runningThread();
   if (!self)
     return;
-  self->loopSite = Site{file, line, column};
-  waitForLoop(*runningBlock, *self, FiberState::EnteringLoop);
+  // The lanes of a warp that reach the loop in the same scheduler round
+  // enter it together: the group closes when the round ends, before any
+  // member's wait to leave is judged. Entering costs no switch.
+  BlockExec &exec = *runningBlock;
+  if (exec.openRound != exec.round) {
+    exec.openGroups.clear();
+    exec.openRound = exec.round;
+  }
+  Site site{file, line, column};
+  unsigned warp = warpOf(exec, *self);
+  unsigned parent = self->loops.empty() ? ~0u : self->loops.back();
+  unsigned lane =
+      static_cast<unsigned>(self - exec.threads.data()) - warp * exec.width;
+  unsigned g = ~0u;
+  for (unsigned open : exec.openGroups) {
+    const LoopGroup &G = exec.loopGroups[open];
+    if (G.warp == warp && G.parent == parent && G.site == site) {
+      g = open;
+      break;
+    }
+  }
+  if (g == ~0u) {
+    g = newGroup(exec, site, warp, parent);
+    exec.openGroups.push_back(g);
+  }
+  exec.loopGroups[g].members |= 1ull << lane;
+  self->loops.push_back(g);
 }
 
 void leaveLoopRegion() {
   SimThread *self = runningThread();
   if (!self || self->loops.empty())
     return;
-  waitForLoop(*runningBlock, *self, FiberState::LeavingLoop);
+  waitToLeave(*runningBlock, *self);
 }
 
 void atomicPolled(const void *address, unsigned long long signature) {
@@ -168,14 +166,7 @@ void atomicPolled(const void *address, unsigned long long signature) {
 
 bool resolveLoops(BlockExec &exec, unsigned warp) {
   WarpView v(exec, warp);
-  if (releaseLeavers(exec, v))
-    return true;
-  // Lanes released from a group may be about to reach a loop that others
-  // wait to enter; admitting now would split them. Enter next pass.
-  if (!v.lanesIn(FiberState::EnteringLoop))
-    return false;
-  admitEnterers(exec, v);
-  return true;
+  return releaseLeavers(exec, v);
 }
 
 std::string describeWait(const BlockExec &exec, const SimThread &t) {
@@ -185,9 +176,6 @@ std::string describeWait(const BlockExec &exec, const SimThread &t) {
                   formatSite(t.barrierSite).c_str());
   case FiberState::AtWarp:
     return format("%s (%s)", t.request.name, formatSite(t.warpSite).c_str());
-  case FiberState::EnteringLoop:
-    return format("the entry of the loop at %s",
-                  formatSite(t.loopSite).c_str());
   case FiberState::LeavingLoop:
     return format("the end of the loop at %s (for the lanes still in it)",
                   formatSite(exec.loopGroups[t.loops.back()].site).c_str());

@@ -17,8 +17,9 @@
 // independently and lets it go on). The CPU lowering wraps every loop
 // statement in a block that starts with a LoopRegion, so at the 64-lane
 // width a loop is a region lanes enter together and leave together:
-//   - entering: the lanes of a warp that reach the loop before the warp's
-//     scheduler pass ends enter it as one group;
+//   - entering: the lanes of a warp that reach the loop in the same
+//     scheduler round (from the same enclosing group) enter it as one
+//     group; entering does not stop a lane;
 //   - leaving (by the condition, break, return or goto): a lane waits until
 //     every member of its group has left.
 // A per-thread spin lock then behaves as on the hardware: the lane that took
@@ -43,7 +44,7 @@ namespace detail {
 inline thread_local bool lockstepLoops = false;
 
 /// The running thread enters the loop at \p file:\p line:\p column with the
-/// lanes of its warp that reach it in the same scheduler pass.
+/// lanes of its warp that reach it in the same scheduler round.
 void enterLoopRegion(const char *file, unsigned line, unsigned column);
 /// The running thread leaves its innermost loop region; it waits until the
 /// other members have left it too.
