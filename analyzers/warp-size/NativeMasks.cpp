@@ -323,13 +323,7 @@ private:
   }
 
   std::string snippet(const Expr *E) {
-    const SourceManager &SM = AST.getSourceManager();
-    CharSourceRange R = CharSourceRange::getTokenRange(
-        SM.getExpansionRange(E->getSourceRange()).getAsRange());
-    std::string S = Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
-    if (S.empty() || S.size() > 40 || S.find('\n') != std::string::npos)
-      return "this expression";
-    return "'" + S + "'";
+    return quotedSnippet(E, AST, "this expression");
   }
 
   ASTContext &AST;

@@ -48,6 +48,17 @@ const Expr *forLoopInit(const ForStmt *FS) {
   return nullptr;
 }
 
+std::string quotedSnippet(const Expr *E, const ASTContext &AST,
+                          StringRef Fallback) {
+  const SourceManager &SM = AST.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  std::string S = Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
+  if (S.empty() || S.size() > 40 || S.find('\n') != std::string::npos)
+    return Fallback.str();
+  return "'" + S + "'";
+}
+
 std::optional<Shuffle> asShuffle(const CallExpr *CE) {
   struct Entry {
     StringRef Name;

@@ -86,6 +86,11 @@ const clang::ValueDecl *forLoopVariable(const clang::ForStmt *FS);
 /// The value that variable starts at, or null.
 const clang::Expr *forLoopInit(const clang::ForStmt *FS);
 
+/// \p E as written, quoted ('m & 1'), for a refusal reason; \p Fallback
+/// when it is empty, longer than 40 characters or spans lines.
+std::string quotedSnippet(const clang::Expr *E, const clang::ASTContext &AST,
+                          llvm::StringRef Fallback);
+
 /// Thread-index data flow inside one function body, memoized per variable.
 /// A thread index is threadIdx.*, a lane id (__lane_id(), thread_rank()),
 /// arithmetic on those, or a local variable initialised from one; a

@@ -1,7 +1,11 @@
 //===- LoopLowering.cpp - loop statements as lockstep regions -------------===//
 #include "sim/LoopLowering.h"
 
+#include "sim/SharedLowering.h"
+
 #include "support/LineIndex.h"
+
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <map>
@@ -86,6 +90,66 @@ bool conditionalDirectiveIn(const LoweringContext &C, unsigned Begin,
   return false;
 }
 
+/// Calls the CPU runtime makes a thread wait in (hwsim/lockstep.h): the
+/// atomics, whose no-op forms are polls, and __nanosleep.
+bool isPollingCall(StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__hip_atomic") ||
+         Name.contains("Atomic") || Name == "__nanosleep";
+}
+
+/// The name of the function whose parameter list ends just before the body
+/// opened at \p Brace (past cv, noexcept, a trailing return type), or "".
+StringRef functionName(const LoweringContext &C, size_t Brace) {
+  for (size_t J = Brace; J-- > 0 && Brace - J <= 16;) {
+    if (C[J].is(tok::semi) || C[J].is(tok::l_brace) || C[J].is(tok::r_brace))
+      return "";
+    if (!C[J].is(tok::r_paren))
+      continue;
+    size_t Open = C.matchBackward(J);
+    if (Open == npos || Open == 0 || !C.anyIdent(Open - 1))
+      return "";
+    return C[Open - 1].Text;
+  }
+  return "";
+}
+
+/// Names of the functions defined in this segment that may poll: they
+/// call an atomic or __nanosleep, or such a function, directly or not.
+StringSet<> pollingFunctions(const LoweringContext &C) {
+  std::vector<std::pair<StringRef, std::pair<size_t, size_t>>> Bodies;
+  FunctionScopes Scopes;
+  for (size_t I = 0; I < C.size(); ++I) {
+    if (C[I].is(tok::r_brace)) {
+      Scopes.close();
+      continue;
+    }
+    if (!C[I].is(tok::l_brace))
+      continue;
+    bool Outside = !Scopes.inFunction();
+    Scopes.open(C, I);
+    size_t Close = C.matchForward(I);
+    if (Outside && Scopes.inFunction() && Close != npos)
+      if (StringRef Name = functionName(C, I); !Name.empty())
+        Bodies.push_back({Name, {I, Close}});
+  }
+  StringSet<> Polling;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Name, Body] : Bodies) {
+      if (Polling.contains(Name))
+        continue;
+      for (size_t J = Body.first; J < Body.second; ++J)
+        if (C.anyIdent(J) &&
+            (isPollingCall(C[J].Text) || Polling.contains(C[J].Text))) {
+          Polling.insert(Name);
+          Grew = true;
+          break;
+        }
+    }
+  }
+  return Polling;
+}
+
 } // namespace
 
 size_t statementEnd(const LoweringContext &C, size_t I) {
@@ -120,6 +184,18 @@ void lowerLoops(LoweringContext &C) {
   };
   std::map<unsigned, Insertion> At;
   LineIndex Lines(C.source());
+  // Only a loop that can poll needs its lanes to leave together: a lane
+  // waits in the runtime only at a poll (or a collective, which lanes
+  // outside the loop do not reach either way). Other loops stay as written
+  // and cost nothing.
+  StringSet<> Polling = pollingFunctions(C);
+  auto MayPoll = [&](size_t Begin, size_t End) {
+    for (size_t J = Begin; J <= End; ++J)
+      if (C.anyIdent(J) &&
+          (isPollingCall(C[J].Text) || Polling.contains(C[J].Text)))
+        return true;
+    return false;
+  };
   std::set<size_t> DoTails; // the `while` of each do-while seen
   for (size_t I = 1; I < C.size(); ++I) {
     const RawToken &T = C[I];
@@ -133,6 +209,8 @@ void lowerLoops(LoweringContext &C) {
       continue;
     if (IsDo)
       DoTails.insert(C.matchBackward(End - 1) - 1);
+    if (!MayPoll(I, End))
+      continue;
     // Insert right after the token before the loop, so that a `#pragma
     // unroll` line between them still sits directly before the loop.
     unsigned Open = C.endOf(I - 1);

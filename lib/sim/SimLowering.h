@@ -28,7 +28,8 @@ namespace hipwright::sim {
 ///     -> ::hwsim::launch("k", ::hwsim::LaunchConfig(G, B...), [&]() { k(A...);
 ///     })
 ///   __shared__ -> static thread_local (thread_local after `static`)
-///   a loop statement S -> { ::hwsim::LoopRegion hwsim_loop_(L, C); S }
+///   a loop statement S that can poll
+///     -> { ::hwsim::LoopRegion hwsim_loop_(L, C); S }
 ///     (LoopLowering.h; not inside #define bodies)
 ///   extern __shared__ T n[]; -> T *const n = ::hwsim::dynamicShared<T>();
 ///                               (function scope; a #define body counts as one)

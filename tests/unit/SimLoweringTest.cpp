@@ -308,40 +308,66 @@ TEST_CASE("a line comment of slashes and stars hides nothing",
         "[&]() { k(); }); }\n");
 }
 
-// Loops become lockstep regions for the 64-lane runs (hwsim/lockstep.h):
-// a block around the statement, opened after the token before it, carrying
-// the loop keyword's line and column.
-TEST_CASE("each loop statement is wrapped in a loop region", "[sim-lowering]") {
-  CHECK(lower("void f(int n) {\n"
-              "  while (n) --n;\n"
+// Loops that can poll become lockstep regions for the 64-lane runs
+// (hwsim/lockstep.h): a block around the statement, opened after the token
+// before it, carrying the loop keyword's line and column.
+TEST_CASE("each loop that can poll is wrapped in a loop region",
+          "[sim-lowering]") {
+  CHECK(lower("void f(int *p) {\n"
+              "  while (atomicAdd(p, 0) == 0) {}\n"
               "}\n") ==
-        "void f(int n) { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
-        "  while (n) --n; }\n"
+        "void f(int *p) { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
+        "  while (atomicAdd(p, 0) == 0) {} }\n"
         "}\n");
   // Nested loops ending at one token close twice; a loop starting where
   // another ends closes that one first.
-  CHECK(lower("void f() {\n"
-              "  for (int i = 0; i < 2; ++i) for (int j = 0; j < 2; ++j) g();\n"
-              "  do { g(); } while (h());\n"
+  CHECK(lower("void f(int *p) {\n"
+              "  for (int i = 0; i < 2; ++i) for (;;) atomicCAS(p, 0, 1);\n"
+              "  do { __nanosleep(8); } while (h());\n"
               "}\n") ==
-        "void f() { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
+        "void f(int *p) { { ::hwsim::LoopRegion hwsim_loop_(2, 3);\n"
         "  for (int i = 0; i < 2; ++i) { ::hwsim::LoopRegion "
-        "hwsim_loop_(2, 31); for (int j = 0; j < 2; ++j) g(); } } { "
+        "hwsim_loop_(2, 31); for (;;) atomicCAS(p, 0, 1); } } { "
         "::hwsim::LoopRegion hwsim_loop_(3, 3);\n"
-        "  do { g(); } while (h()); }\n"
+        "  do { __nanosleep(8); } while (h()); }\n"
         "}\n");
+}
+
+TEST_CASE("a loop calling a function that polls is a region; others are not",
+          "[sim-lowering]") {
+  // tryLock polls; spin calls it; the loop in main calls neither.
+  CHECK(lower("__device__ bool tryLock(int *l) { return atomicCAS(l, 0, 1) "
+              "== 0; }\n"
+              "__device__ void spin(int *l) {\n"
+              "  while (!tryLock(l)) {}\n"
+              "}\n"
+              "__device__ void lockAll(int *l, int n) {\n"
+              "  for (int i = 0; i < n; ++i) spin(l + i);\n"
+              "}\n"
+              "int main() { for (int i = 0; i < 3; ++i) {} }\n") ==
+        "__device__ bool tryLock(int *l) { return atomicCAS(l, 0, 1) "
+        "== 0; }\n"
+        "__device__ void spin(int *l) { { ::hwsim::LoopRegion "
+        "hwsim_loop_(3, 3);\n"
+        "  while (!tryLock(l)) {} }\n"
+        "}\n"
+        "__device__ void lockAll(int *l, int n) { { ::hwsim::LoopRegion "
+        "hwsim_loop_(6, 3);\n"
+        "  for (int i = 0; i < n; ++i) spin(l + i); }\n"
+        "}\n"
+        "int main() { for (int i = 0; i < 3; ++i) {} }\n");
 }
 
 TEST_CASE("a loop region keeps #pragma unroll next to its loop",
           "[sim-lowering]") {
-  CHECK(lower("void f(float *a) {\n"
+  CHECK(lower("void f(int *a) {\n"
               "#pragma unroll\n"
-              "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) a[i] = 0; "
+              "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) atomicOr(a, 1); "
               "else a[i] = 1; }\n"
               "}\n") ==
-        "void f(float *a) { { ::hwsim::LoopRegion hwsim_loop_(3, 3);\n"
+        "void f(int *a) { { ::hwsim::LoopRegion hwsim_loop_(3, 3);\n"
         "#pragma unroll\n"
-        "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) a[i] = 0; "
+        "  for (int i = 0; i < 4; ++i) { if (a[i] > 0) atomicOr(a, 1); "
         "else a[i] = 1; } }\n"
         "}\n");
 }
@@ -349,20 +375,21 @@ TEST_CASE("a loop region keeps #pragma unroll next to its loop",
 TEST_CASE("loops the token walk cannot bound stay as written",
           "[sim-lowering]") {
   // An #if inside the loop: the walk would see both branches' brackets.
-  std::string Split = "void f(int n) {\n"
-                      "  while (n)\n"
+  std::string Split = "void f(int *p) {\n"
+                      "  while (atomicAdd(p, 0))\n"
                       "#if A\n"
-                      "    --n;\n"
+                      "    --*p;\n"
                       "#else\n"
-                      "    n -= 2;\n"
+                      "    *p -= 2;\n"
                       "#endif\n"
                       "}\n";
   CHECK(lower(Split) == Split);
   // Loops in #define bodies: their uses need not be statements.
-  std::string Macro = "#define SPIN(x) while (x) {}\n"
-                      "void f(int n) { SPIN(n); }\n";
+  std::string Macro = "#define SPIN(x) while (atomicAdd(x, 0)) {}\n"
+                      "void f(int *p) { SPIN(p); }\n";
   CHECK(lower(Macro) == Macro);
   // A label as the loop body.
-  std::string Label = "void f(int n) { while (n) again: --n; }\n";
+  std::string Label =
+      "void f(int *p) { while (atomicAdd(p, 0)) again: --*p; }\n";
   CHECK(lower(Label) == Label);
 }

@@ -15,8 +15,9 @@
 // lane that leaves a loop early waits after the loop until every lane that
 // entered it has left (NVIDIA since Volta schedules each thread
 // independently and lets it go on). The CPU lowering wraps every loop
-// statement in a block that starts with a LoopRegion, so at the 64-lane
-// width a loop is a region lanes enter together and leave together:
+// statement that can poll (it calls an atomic or __nanosleep, or a function
+// that does) in a block that starts with a LoopRegion, so at the 64-lane
+// width such a loop is a region lanes enter together and leave together:
 //   - entering: the lanes of a warp that reach the loop in the same
 //     scheduler round (from the same enclosing group) enter it as one
 //     group; entering does not stop a lane;
