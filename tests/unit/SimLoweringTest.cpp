@@ -333,7 +333,7 @@ TEST_CASE("each loop that can poll is wrapped in a loop region",
         "}\n");
 }
 
-TEST_CASE("a loop calling a function that polls is a region; others are not",
+TEST_CASE("a loop calling a function that polls is a region, others are not",
           "[sim-lowering]") {
   // tryLock polls; spin calls it; the loop in main calls neither.
   CHECK(lower("__device__ bool tryLock(int *l) { return atomicCAS(l, 0, 1) "
