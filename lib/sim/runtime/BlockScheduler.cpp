@@ -147,10 +147,6 @@ void releaseBarrier(BlockExec &exec) {
   exec.atBarrier = 0;
 }
 
-} // namespace
-
-namespace {
-
 // How long a block may do nothing but repeat the same polls before it is
 // diagnosed: both bounds must pass, so a slow machine gets rounds and a
 // fast one gets time for a poll that waits on a clock.

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace hwsim::detail {
 
@@ -82,6 +83,22 @@ bool releaseLeavers(BlockExec &exec, const WarpView &v) {
     released = true;
   }
   return released;
+}
+
+/// Splits \p lanes into groups of equal key(l), in order of their lowest
+/// lane, and calls f(group, key) for each.
+template <class Key, class F>
+void forEachGroup(unsigned long long lanes, Key key, F f) {
+  while (lanes) {
+    auto k = key(static_cast<unsigned>(std::countr_zero(lanes)));
+    unsigned long long same = 0;
+    forEachLane(lanes, [&](unsigned l) {
+      if (key(l) == k)
+        same |= 1ull << l;
+    });
+    lanes &= ~same;
+    f(same, k);
+  }
 }
 
 std::string loopSiteOf(const BlockExec &exec, const SimThread &t) {
@@ -191,18 +208,15 @@ std::string describeWaits(const BlockExec &exec, unsigned warp,
                           unsigned long long lanes) {
   const SimThread *base = exec.threads.data() + warp * exec.width;
   std::string out;
-  while (lanes) {
-    const SimThread &lead = base[std::countr_zero(lanes)];
-    std::string place = describeWait(exec, lead);
-    unsigned long long same = 0;
-    forEachLane(lanes, [&](unsigned l) {
-      if (base[l].state == lead.state && describeWait(exec, base[l]) == place)
-        same |= 1ull << l;
-    });
-    lanes &= ~same;
-    out += format("; lanes %s wait at %s", formatLanes(same).c_str(),
-                  place.c_str());
-  }
+  forEachGroup(
+      lanes,
+      [&](unsigned l) {
+        return std::make_pair(base[l].state, describeWait(exec, base[l]));
+      },
+      [&](unsigned long long same, const auto &key) {
+        out += format("; lanes %s wait at %s", formatLanes(same).c_str(),
+                      key.second.c_str());
+      });
   return out;
 }
 
@@ -247,20 +261,13 @@ void diagnoseLivelock(BlockExec &exec, unsigned long long rounds) {
                        blockPrefix(exec).c_str(), w, rounds);
     }
     // Other pollers, by the loop they are in.
-    while (polling) {
-      const SimThread &lead =
-          v.lane(static_cast<unsigned>(std::countr_zero(polling)));
-      std::string where = loopSiteOf(exec, lead);
-      unsigned long long same = 0;
-      forEachLane(polling, [&](unsigned l) {
-        if (loopSiteOf(exec, v.lane(l)) == where)
-          same |= 1ull << l;
-      });
-      polling &= ~same;
-      message +=
-          format("; lanes %s keep polling%s%s", formatLanes(same).c_str(),
-                 where.empty() ? "" : " in the loop at ", where.c_str());
-    }
+    forEachGroup(
+        polling, [&](unsigned l) { return loopSiteOf(exec, v.lane(l)); },
+        [&](unsigned long long same, const std::string &where) {
+          message +=
+              format("; lanes %s keep polling%s%s", formatLanes(same).c_str(),
+                     where.empty() ? "" : " in the loop at ", where.c_str());
+        });
     printError(message + describeWaits(exec, w, rest));
   }
   diagnosedExit();
