@@ -11,11 +11,14 @@ namespace hipwright {
 
 InputFiles::InputFiles(const InputTree &Tree) {
   for (const auto *List : {&Tree.Units, &Tree.Headers, &Tree.BuildFiles})
-    for (const std::string &F : *List) {
-      sys::fs::UniqueID Id;
-      if (!sys::fs::getUniqueID(F, Id))
-        ById.try_emplace(Id, F);
-    }
+    for (const std::string &F : *List)
+      add(F);
+}
+
+void InputFiles::add(StringRef Path) {
+  sys::fs::UniqueID Id;
+  if (!sys::fs::getUniqueID(Path, Id))
+    ById.try_emplace(Id, Path.str());
 }
 
 std::optional<std::string> InputFiles::inputAt(StringRef Path) const {
@@ -65,7 +68,8 @@ static bool isSameOrInside(StringRef Path, StringRef Dir) {
 }
 
 Error checkOutRootOutsideInputs(StringRef OutRoot,
-                                ArrayRef<std::string> InputPaths) {
+                                ArrayRef<std::string> InputPaths,
+                                StringRef Option) {
   std::string Out = resolveAsFarAsExists(OutRoot);
   for (const std::string &In : InputPaths) {
     if (!sys::fs::is_directory(In))
@@ -74,11 +78,25 @@ Error checkOutRootOutsideInputs(StringRef OutRoot,
     if (isSameOrInside(Out, Dir))
       return createStringError(
           std::errc::invalid_argument,
-          "--out-root %s is inside the input directory %s: it would write "
+          "%s %s is inside the input directory %s: it would write "
           "over the sources and the next run would port its own output; "
           "choose a directory outside the inputs",
-          OutRoot.str().c_str(), In.c_str());
+          Option.str().c_str(), OutRoot.str().c_str(), In.c_str());
   }
+  return Error::success();
+}
+
+Error checkDirHoldsNoInput(StringRef Dir, StringRef Option,
+                           const InputTree &Tree) {
+  std::string Out = resolveAsFarAsExists(Dir);
+  for (const auto *List : {&Tree.Units, &Tree.Headers, &Tree.BuildFiles})
+    for (const std::string &F : *List)
+      if (isSameOrInside(resolveAsFarAsExists(F), Out))
+        return createStringError(
+            std::errc::invalid_argument,
+            "%s %s holds the input %s: what is written there would land "
+            "among the sources; choose a directory that holds no input",
+            Option.str().c_str(), Dir.str().c_str(), F.c_str());
   return Error::success();
 }
 

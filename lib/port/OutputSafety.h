@@ -26,6 +26,9 @@ namespace hipwright {
 class InputFiles {
 public:
   explicit InputFiles(const InputTree &Tree);
+  /// Counts \p Path as an input too (a header a parse read from outside
+  /// the tree, through -I).
+  void add(llvm::StringRef Path);
   /// The input \p Path is (the same file), if any.
   std::optional<std::string> inputAt(llvm::StringRef Path) const;
 
@@ -38,9 +41,17 @@ private:
 llvm::Error checkNotAnInput(llvm::StringRef Path, llvm::StringRef Option,
                             const InputFiles &Inputs);
 
-/// Refuses an --out-root that is, or is inside, one of the input
+/// Refuses an output directory (\p Option names it: "--out-root" by
+/// default, verify's "--work") that is, or is inside, one of the input
 /// directories among \p InputPaths (as given on the command line).
 llvm::Error checkOutRootOutsideInputs(llvm::StringRef OutRoot,
-                                      llvm::ArrayRef<std::string> InputPaths);
+                                      llvm::ArrayRef<std::string> InputPaths,
+                                      llvm::StringRef Option = "--out-root");
+
+/// Refuses an output directory (\p Option names it) that holds one of
+/// \p Tree's files, at any depth: what is written there lands beside the
+/// inputs, where a run over the directory would read it back.
+llvm::Error checkDirHoldsNoInput(llvm::StringRef Dir, llvm::StringRef Option,
+                                 const InputTree &Tree);
 
 } // namespace hipwright

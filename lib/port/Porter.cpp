@@ -8,6 +8,7 @@
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
 #include "rules/RuleTable.h"
+#include "support/FramedRecord.h"
 #include "support/LineIndex.h"
 #include "support/Paths.h"
 
@@ -143,8 +144,14 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   std::optional<UnitCache> Cache;
   if (Req.Cache && !Req.Precomputed) {
     Cache.emplace(*Req.Cache, runCacheKey(Ctx.Options), Ctx.IsUserFile);
+    Cache->sweepAbandonedTemporaries();
     Ctx.RecordInputs = true;
   }
+  // A shard's results are applied by a later merge, to files that may have
+  // changed by then: the merge checks every file they were computed from
+  // (port/ShardFreshness.h).
+  if (Req.Shard)
+    Ctx.RecordInputs = true;
 
   std::optional<PreludePchStore> Pch;
   std::optional<std::string> NoPch = sys::Process::GetEnv("HIPWRIGHT_NO_PCH");
@@ -222,6 +229,13 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   if (Pch)
     Result.Pch = Pch->stats();
   if (Req.Shard) {
+    // A parse that failed outright records no inputs; its source is still
+    // what its (error-only) result was computed from.
+    for (TuResult &U : Units)
+      if (U.Inputs.empty())
+        if (auto Buf = MemoryBuffer::getFile(U.MainFile, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false))
+          U.Inputs.push_back({U.MainFile, contentDigest((*Buf)->getBuffer())});
     Result.ShardUnits = std::move(Units);
     return Result;
   }

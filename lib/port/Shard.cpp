@@ -10,14 +10,25 @@ using namespace llvm;
 namespace hipwright {
 
 Expected<ShardSpec> parseShardSpec(StringRef Text) {
-  auto [K, N] = Text.split('/');
-  ShardSpec S;
-  if (K.getAsInteger(10, S.Index) || N.getAsInteger(10, S.Count) ||
-      S.Count == 0 || S.Index == 0 || S.Index > S.Count)
+  auto Fail = [&](const Twine &Why) -> Expected<ShardSpec> {
     return createStringError(inconvertibleErrorCode(),
-                             "--shard needs K/N with 1 <= K <= N, such as "
-                             "2/4, not '" +
-                                 Text + "'");
+                             "--shard needs K/N, such as 2/4, not '" + Text +
+                                 "': " + Why);
+  };
+  auto [K, N] = Text.split('/');
+  uint64_t Index = 0, Count = 0;
+  if (K.empty() || N.empty() || !llvm::all_of(K, isDigit) ||
+      !llvm::all_of(N, isDigit))
+    return Fail("K and N are whole numbers");
+  // A count past the limit is said as such, not as a failed 1 <= K <= N.
+  if (K.getAsInteger(10, Index) || N.getAsInteger(10, Count) ||
+      Count > kMaxShardCount || Index > kMaxShardCount)
+    return Fail("N is at most " + Twine(kMaxShardCount));
+  if (Count == 0 || Index == 0 || Index > Count)
+    return Fail("K and N must satisfy 1 <= K <= N");
+  ShardSpec S;
+  S.Index = static_cast<unsigned>(Index);
+  S.Count = static_cast<unsigned>(Count);
   return S;
 }
 

@@ -18,7 +18,11 @@ struct ShardSpec {
   unsigned Count = 1;
 };
 
-/// Parses "K/N" with 1 <= K <= N.
+/// The most shards a run may be split into: more jobs than any CI system
+/// runs, and far below where the unsigned shard numbers would wrap.
+inline constexpr unsigned kMaxShardCount = 1000000;
+
+/// Parses "K/N" with 1 <= K <= N <= kMaxShardCount.
 llvm::Expected<ShardSpec> parseShardSpec(llvm::StringRef Text);
 
 /// The shard (1..Count) of the TU at \p RelativePath ('/'-separated).

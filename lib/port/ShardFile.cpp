@@ -10,7 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <set>
+#include <map>
 
 using namespace llvm;
 
@@ -73,7 +73,18 @@ Expected<ShardData> readShardFile(StringRef Path) {
                                    /*RequiresNullTerminator=*/false);
   if (!Buf)
     return failure(Path + ": cannot read: " + Buf.getError().message());
-  return decodeShard((*Buf)->getBuffer(), Path);
+  Expected<ShardData> D = decodeShard((*Buf)->getBuffer(), Path);
+  if (D)
+    D->File = Path.str();
+  return D;
+}
+
+/// How the merge's messages name a shard: the file given, when it came
+/// from one, else its number.
+static std::string nameOf(const ShardData &S) {
+  std::string Number = "shard " + std::to_string(S.Spec.Index) + "/" +
+                       std::to_string(S.Spec.Count);
+  return S.File.empty() ? Number : S.File + " (" + Number + ")";
 }
 
 Expected<MergedShards> combineShards(std::vector<ShardData> Shards) {
@@ -81,26 +92,22 @@ Expected<MergedShards> combineShards(std::vector<ShardData> Shards) {
     return failure("no shard files given");
   const ShardData &First = Shards.front();
   std::string Own = shardToolIdentity();
-  std::set<unsigned> Seen;
+  std::map<unsigned, const ShardData *> Seen;
   for (const ShardData &S : Shards) {
     if (S.Tool != Own)
-      return failure("shard " + Twine(S.Spec.Index) + "/" +
-                     Twine(S.Spec.Count) + " was written by " + S.Tool +
-                     ", this is " + Own +
-                     ": shards and merge must run the same build");
+      return failure(nameOf(S) + " was written by " + S.Tool + ", this is " +
+                     Own + ": shards and merge must run the same build");
     if (S.Command != First.Command || S.Args != First.Args ||
         S.Spec.Count != First.Spec.Count || S.Root != First.Root)
-      return failure(
-          "shard " + Twine(S.Spec.Index) + "/" + Twine(S.Spec.Count) +
-          " is from another run: its command line or input root "
-          "differs from shard " +
-          Twine(First.Spec.Index) + "/" + Twine(First.Spec.Count) + "'s");
+      return failure(nameOf(S) +
+                     " is from another run: its command line or input root "
+                     "differs from " +
+                     nameOf(First) + "'s");
     if (S.Spec.Index == 0 || S.Spec.Index > S.Spec.Count)
-      return failure("shard " + Twine(S.Spec.Index) + "/" +
-                     Twine(S.Spec.Count) + " is out of range");
-    if (!Seen.insert(S.Spec.Index).second)
-      return failure("shard " + Twine(S.Spec.Index) + "/" +
-                     Twine(S.Spec.Count) + " is given twice");
+      return failure(nameOf(S) + " is out of range");
+    if (!Seen.try_emplace(S.Spec.Index, &S).second)
+      return failure(nameOf(S) + " is given twice: " +
+                     nameOf(*Seen[S.Spec.Index]) + " is the same shard");
   }
   if (Seen.size() != First.Spec.Count) {
     std::string Missing;
@@ -124,13 +131,15 @@ Expected<MergedShards> combineShards(std::vector<ShardData> Shards) {
       if (Rel.consume_front(M.Root)) // as InputTree::relative
         Rel = Rel.ltrim('/');
       if (shardOf(Rel, S.Spec.Count) != S.Spec.Index)
-        return failure(U.MainFile + " is in shard " + Twine(S.Spec.Index) +
-                       "'s file but belongs to shard " +
+        return failure(U.MainFile + " is in " + nameOf(S) +
+                       " but belongs to shard " +
                        Twine(shardOf(Rel, S.Spec.Count)) +
                        ": the shards did not see the same tree");
       std::string Key = U.MainFile;
       if (!M.Units.try_emplace(Key, std::move(U)).second)
-        return failure(Key + " has results in two shards");
+        return failure(Key + " has results in two shards: " + M.FileOf[Key] +
+                       " and " + nameOf(S));
+      M.FileOf[Key] = nameOf(S);
     }
   return M;
 }

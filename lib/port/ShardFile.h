@@ -29,6 +29,9 @@ struct ShardData {
   std::string Tool; ///< hipwright build that wrote it (version, rules)
   std::string Root; ///< the input tree's root
   std::vector<TuResult> Units;
+  /// The file it was read from (readShardFile; not stored in it): what
+  /// the merge's messages name.
+  std::string File;
 };
 
 /// What this binary writes as ShardData::Tool.
@@ -47,6 +50,8 @@ struct MergedShards {
   std::vector<std::string> Args;
   std::string Root;
   std::map<std::string, TuResult> Units; ///< by main file
+  /// The shard file each unit's result came from, by main file.
+  std::map<std::string, std::string> FileOf;
 };
 
 /// Checks that \p Shards are shards 1..N of one command line, written by

@@ -32,6 +32,9 @@ namespace hipwright {
 static constexpr const char *kEntryMagic = "hipwright-tu-cache 4";
 static constexpr const char *kEntryDir = "tu-v1";
 static constexpr const char *kEntrySuffix = ".tu";
+/// Its modification time is when the last sweep of abandoned temporaries
+/// ran (UnitCache::sweepAbandonedTemporaries).
+static constexpr const char *kSweepStamp = "last-temp-sweep";
 
 std::optional<uint64_t> parseByteSize(StringRef Text) {
   Text = Text.trim();
@@ -309,7 +312,6 @@ void UnitCache::evictIfOverBound() {
   std::vector<Entry> Entries;
   uint64_t Total = 0;
   std::error_code EC;
-  auto Now = std::chrono::system_clock::now();
   // The prelude PCHs (frontend/PreludePchStore.h) share the bound: a few,
   // but each some megabytes, and one per set of flags ever used.
   for (auto [Dir, Suffix] : {std::pair{kEntryDir, kEntrySuffix},
@@ -322,14 +324,8 @@ void UnitCache::evictIfOverBound() {
       if (sys::fs::status(It->path(), St) ||
           St.type() != sys::fs::file_type::regular_file)
         continue;
-      if (!StringRef(It->path()).ends_with(Suffix)) {
-        // A temporary an hour old belongs to a writer that was killed
-        // before its rename; a live one is renamed within moments.
-        if (sys::path::filename(It->path()).starts_with(".") &&
-            Now - St.getLastModificationTime() > std::chrono::hours(1))
-          sys::fs::remove(It->path());
-        continue;
-      }
+      if (!StringRef(It->path()).ends_with(Suffix))
+        continue; // temporaries are sweepAbandonedTemporaries' business
       Entries.push_back(
           {St.getLastModificationTime(), It->path(), St.getSize()});
       Total += St.getSize();
@@ -350,6 +346,27 @@ void UnitCache::evictIfOverBound() {
     if (!sys::fs::remove(E.Path))
       count(&CacheStats::Evicted);
     Total -= E.Size;
+  }
+}
+
+void UnitCache::sweepAbandonedTemporaries() {
+  SmallString<256> Stamp(Settings.Dir);
+  sys::path::append(Stamp, kSweepStamp);
+  sys::fs::file_status St;
+  auto Now = std::chrono::system_clock::now();
+  if (!sys::fs::status(Stamp, St) && sys::fs::exists(St) &&
+      Now - St.getLastModificationTime() < kSweepInterval)
+    return;
+  // Stamped first: two runs starting together sweep once, and a cache
+  // that cannot be written is not walked on every run.
+  if (Error E = writeFileAtomically(Stamp, "", AtomicWriteOptions{})) {
+    consumeError(std::move(E));
+    return;
+  }
+  for (const char *Dir : {kEntryDir, kPreludePchDir}) {
+    SmallString<256> Root(Settings.Dir);
+    sys::path::append(Root, Dir);
+    removeAbandonedTemporaries(Root, kAbandonedAfter);
   }
 }
 

@@ -38,6 +38,7 @@
 #include "llvm/Support/Error.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -92,6 +93,15 @@ public:
   /// Removes least recently used entries while the cache exceeds its
   /// bound; only when this run stored something.
   void evictIfOverBound();
+
+  /// Removes the temporary files that runs killed mid-write left in the
+  /// cache (older than kAbandonedAfter, not locked by a live writer),
+  /// whether or not this run stores anything. The walk is done at most
+  /// once per kSweepInterval (a stamp file in the cache records when), so
+  /// a warm run does not pay for reading every entry's directory.
+  void sweepAbandonedTemporaries();
+  static constexpr std::chrono::hours kAbandonedAfter{24};
+  static constexpr std::chrono::hours kSweepInterval{1};
 
   CacheStats stats() const;
   std::optional<std::string> firstWriteError() const;

@@ -8,8 +8,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <fcntl.h>
 #include <map>
 #include <set>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -122,6 +124,20 @@ Error writeFileAtomically(StringRef Path, StringRef Bytes,
     return createStringError(EC, "%s: cannot create temporary file: %s",
                              Name.c_str(), EC.message().c_str());
   TempFileGuard Guard(Temp);
+  // Held until after the rename (a duplicate descriptor keeps the lock when
+  // the stream closes its own): a sweep of abandoned temporaries never
+  // takes one that a live writer, however slow, is still filling.
+  struct WriterLock {
+    int FD;
+    explicit WriterLock(int Of) : FD(::dup(Of)) {
+      if (FD >= 0)
+        (void)::flock(FD, LOCK_EX);
+    }
+    ~WriterLock() {
+      if (FD >= 0)
+        ::close(FD);
+    }
+  } Lock(FD);
   auto Discard = [&](std::error_code EC, const char *What) {
     sys::fs::remove(Temp);
     return createStringError(EC, "%s: %s: %s", Name.c_str(), What,
@@ -167,6 +183,43 @@ bool isTemporaryOf(StringRef EntryName, StringRef TargetName) {
     return false;
   return EntryName == TargetName || (EntryName.consume_front(TargetName) &&
                                      EntryName.starts_with(".orig"));
+}
+
+/// A name writeFileAtomically gives its temporaries, whatever the target.
+static bool isAnyTemporary(StringRef Name) {
+  if (!Name.starts_with(".") ||
+      Name.size() < kTempInfix.size() + kTempRandomChars)
+    return false;
+  StringRef Random = Name.take_back(kTempRandomChars);
+  return Name.drop_back(kTempRandomChars).ends_with(kTempInfix) &&
+         llvm::all_of(Random, [](char C) {
+           return isDigit(C) || (C >= 'a' && C <= 'f');
+         });
+}
+
+unsigned removeAbandonedTemporaries(StringRef Dir,
+                                    std::chrono::seconds MinAge) {
+  unsigned Removed = 0;
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (!isAnyTemporary(sys::path::filename(It->path())))
+      continue;
+    sys::fs::file_status St;
+    if (sys::fs::status(It->path(), St) ||
+        St.type() != sys::fs::file_type::regular_file ||
+        Now - St.getLastModificationTime() < MinAge)
+      continue;
+    int FD = ::open(It->path().c_str(), O_RDONLY | O_CLOEXEC);
+    if (FD < 0)
+      continue;
+    // A writer still alive holds its lock: leave its file alone.
+    if (::flock(FD, LOCK_EX | LOCK_NB) == 0 && !sys::fs::remove(It->path()))
+      ++Removed;
+    ::close(FD);
+  }
+  return Removed;
 }
 
 std::vector<std::string> removeStaleTemporaries(ArrayRef<std::string> Targets) {

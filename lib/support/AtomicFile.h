@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,6 +62,13 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Bytes,
 /// file named \p TargetName (or its backups, TargetName.orig...), one that
 /// a run killed before it could rename or remove it left behind.
 bool isTemporaryOf(llvm::StringRef EntryName, llvm::StringRef TargetName);
+
+/// Removes, anywhere under \p Dir, the temporary files of writes killed
+/// before their rename (kill -9, a power cut): those older than \p MinAge
+/// whose writer no longer holds them locked (writeFileAtomically keeps an
+/// flock on its temporary until the rename). Returns how many it removed.
+unsigned removeAbandonedTemporaries(llvm::StringRef Dir,
+                                    std::chrono::seconds MinAge);
 
 /// Removes the temporary files an earlier, killed run left beside any of
 /// \p Targets (absolute paths); each directory is read once. Returns the

@@ -45,6 +45,19 @@ add_test(NAME cli.cache_shard
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/cache_shard_cli_test.sh
                  $<TARGET_FILE:hipwright>)
 set_tests_properties(cli.cache_shard PROPERTIES LABELS "cli")
+# Sharding never costs a source (issue 30): stale merges refused with
+# nothing written, --shard-out onto an input refused, abandoned cache
+# temporaries swept.
+add_test(NAME cli.shard_safety
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/shard_safety_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.shard_safety PROPERTIES LABELS "cli")
+# Every option that takes a value, given an input file or directory, leaves
+# every input as it was; the options that write refuse (exit 2).
+add_test(NAME cli.outputs_not_inputs
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/outputs_not_inputs_cli_test.sh
+                 $<TARGET_FILE:hipwright>)
+set_tests_properties(cli.outputs_not_inputs PROPERTIES LABELS "cli")
 # The precompiled CUDA prelude (issue 15): lint, port and --fix over the whole
 # test_corpus byte-identical with and without it; a damaged stored PCH is
 # ignored and rebuilt.

@@ -2,6 +2,9 @@
 
 #include "TempDir.h"
 
+#include <chrono>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -160,4 +163,32 @@ TEST_CASE("removeStaleTemporaries removes what a killed run left",
   CHECK(fs::exists(D.path(".other.cu.hipwright-1b2c3d")));
   CHECK(fs::exists(D.path(".k.cu.hipwright-notes")));
   CHECK(fs::exists(K));
+}
+
+TEST_CASE("abandoned temporaries are removed: old and unlocked only",
+          "[atomic-file]") {
+  TempDir D;
+  std::string Old = D.write("tu/ab/.x.tu.hipwright-a1b2c3", "partial");
+  std::string Young = D.write("tu/ab/.y.tu.hipwright-d4e5f6", "partial");
+  std::string Held = D.write("tu/cd/.z.tu.hipwright-0a0b0c", "partial");
+  std::string Entry = D.write("tu/ab/.not-ours", "keep");
+  auto TwoDaysAgo = std::chrono::system_clock::now() - std::chrono::hours(48);
+  for (const std::string &P : {Old, Held, Entry}) {
+    int FD = ::open(P.c_str(), O_RDWR);
+    REQUIRE(FD >= 0);
+    REQUIRE(!llvm::sys::fs::setLastAccessAndModificationTime(FD, TwoDaysAgo));
+    ::close(FD);
+  }
+  // A live writer holds its temporary locked until the rename.
+  int Lock = ::open(Held.c_str(), O_RDONLY);
+  REQUIRE(Lock >= 0);
+  REQUIRE(::flock(Lock, LOCK_EX) == 0);
+  CHECK(removeAbandonedTemporaries(D.path("tu"), std::chrono::hours(24)) == 1);
+  CHECK(!llvm::sys::fs::exists(Old));
+  CHECK(llvm::sys::fs::exists(Young));
+  CHECK(llvm::sys::fs::exists(Held));
+  CHECK(llvm::sys::fs::exists(Entry));
+  ::close(Lock);
+  CHECK(removeAbandonedTemporaries(D.path("tu"), std::chrono::hours(24)) == 1);
+  CHECK(!llvm::sys::fs::exists(Held));
 }

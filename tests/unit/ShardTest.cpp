@@ -1,5 +1,9 @@
 // --shard K/N and the merge's checks (port/Shard.h, port/ShardFile.h).
 #include "port/ShardFile.h"
+#include "port/ShardFreshness.h"
+#include "support/FramedRecord.h"
+
+#include "TempDir.h"
 
 #include <catch2/catch.hpp>
 
@@ -38,6 +42,18 @@ std::vector<ShardData> shardsOf(const std::vector<std::string> &Files,
 }
 
 } // namespace
+
+TEST_CASE("an out-of-range shard count names the real limit", "[shard]") {
+  llvm::Expected<ShardSpec> Huge = parseShardSpec("1/4294967296");
+  REQUIRE(!Huge);
+  std::string Msg = llvm::toString(Huge.takeError());
+  CHECK(Msg.find("at most 1000000") != std::string::npos);
+  CHECK(Msg.find("1 <= K <= N") == std::string::npos);
+  llvm::Expected<ShardSpec> Max = parseShardSpec("1000000/1000000");
+  CHECK(bool(Max));
+  if (!Max)
+    llvm::consumeError(Max.takeError());
+}
 
 TEST_CASE("shard specs are K/N with 1 <= K <= N", "[shard]") {
   llvm::Expected<ShardSpec> S = parseShardSpec("2/4");
@@ -124,4 +140,54 @@ TEST_CASE("merge refuses what is not one complete run", "[shard]") {
     REQUIRE(!Cut);
     CHECK(llvm::toString(Cut.takeError()).find("s1") != std::string::npos);
   }
+}
+
+TEST_CASE("a merge refuses results of files changed since", "[shard]") {
+  hipwright::testing::TempDir D;
+  std::string Src = D.write("a.cu", "int a;\n");
+  std::string Hdr = D.write("h.cuh", "int h;\n");
+  MergedShards M;
+  TuResult U;
+  U.MainFile = Src;
+  U.Inputs = {{Hdr, contentDigest("int h;\n")},
+              {Src, contentDigest("int a;\n")}};
+  U.Absent = {D.path("maybe.h")};
+  M.Units[Src] = U;
+  M.FileOf[Src] = "s1.hws (shard 1/1)";
+  auto ErrorOf = [&] {
+    llvm::Error E = checkShardsCurrent(M);
+    return E ? llvm::toString(std::move(E)) : std::string();
+  };
+  CHECK(ErrorOf().empty());
+  SECTION("a header edited") {
+    D.write("h.cuh", "int h; // edited\n");
+    std::string E = ErrorOf();
+    CHECK(E.find(Hdr + " changed after s1.hws (shard 1/1) was written") !=
+          std::string::npos);
+    CHECK(E.find("its result for " + Src) != std::string::npos);
+  }
+  SECTION("the source removed") {
+    llvm::sys::fs::remove(Src);
+    CHECK(ErrorOf().find(Src + " is gone") != std::string::npos);
+  }
+  SECTION("a looked-for header appeared") {
+    D.write("maybe.h", "");
+    CHECK(ErrorOf().find("maybe.h exists now") != std::string::npos);
+  }
+  SECTION("a result without digests cannot be checked") {
+    M.Units[Src].Inputs.clear();
+    CHECK(ErrorOf().find("records no file digests") != std::string::npos);
+  }
+}
+
+TEST_CASE("merge refusals name the shard files", "[shard]") {
+  std::vector<std::string> Files = {"a.cu", "b.cu", "c/d.cu"};
+  auto S = shardsOf(Files, 2);
+  S[0].File = "out/one.hws";
+  S[1].File = "out/two.hws";
+  S.push_back(S[0]);
+  S.back().File = "out/again.hws";
+  std::string E = errorOf(combineShards(S));
+  CHECK(E.find("out/again.hws (shard 1/2) is given twice: out/one.hws") !=
+        std::string::npos);
 }

@@ -11,6 +11,7 @@
 #include "OptionTable.h"
 
 #include "port/ShardFile.h"
+#include "port/ShardFreshness.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,7 +33,8 @@ int runMergeCommand(const std::vector<std::string> &Args) {
   Spec.Epilogue =
       "exit status: the command's own (lint: 1 for findings; port: 3 for "
       "partial\nports), 2 for a usage or input error, a missing, repeated or "
-      "damaged shard\nfile, or shards of different runs.\n";
+      "damaged shard\nfile, shards of different runs, or a file the shards "
+      "read that has changed\nsince (nothing is written then).\n";
   Spec.Positional = appendTo(Files);
   Spec.DashIsPositional = true;
   if (std::optional<int> Exit = parseCommandLine(Spec, Args))
@@ -52,6 +54,12 @@ int runMergeCommand(const std::vector<std::string> &Args) {
   if (!Merged) {
     errs() << "hipwright merge: error: " << toString(Merged.takeError())
            << "\n";
+    return ExitUsage;
+  }
+  // Before any output: a result computed from text that has changed since
+  // would be applied at the wrong offsets and lines.
+  if (Error E = checkShardsCurrent(*Merged)) {
+    errs() << "hipwright merge: error: " << toString(std::move(E)) << "\n";
     return ExitUsage;
   }
   if (Merged->Command == "port")

@@ -2,6 +2,7 @@
 #include "ScaleOptions.h"
 #include "Commands.h"
 
+#include "port/OutputSafety.h"
 #include "support/Plural.h"
 
 #include "llvm/Support/Process.h"
@@ -64,6 +65,14 @@ int runShardPart(const char *Command, const std::vector<std::string> &Args,
   if (!Result)
     return Fail(toString(Result.takeError()));
   noteCacheUse(Command, *Result);
+  // `--shard-out src/a.cu` is one typo away: the shard file may land on
+  // neither a file of the tree nor a user file one of its parses read.
+  InputFiles Inputs(Result->Inputs);
+  for (const TuResult &U : Result->ShardUnits)
+    for (const std::string &F : U.FilesSeen)
+      Inputs.add(F);
+  if (Error E = checkNotAnInput(*S.ShardOut, "--shard-out", Inputs))
+    return Fail(toString(std::move(E)));
   ShardData D;
   D.Command = Command;
   D.Args = withoutShardOptions(Args);

@@ -89,12 +89,11 @@ const SharedRow kSharedRows[] = {
        S.Shard = *Spec;
        return std::nullopt;
      }},
-    // Described with --shard.
     {PortRunCmds,
      {"--shard-out"},
      OptionValue::Separate,
-     "",
-     "",
+     "--shard-out FILE",
+     "where --shard writes its results (never an input)",
      [](const OptionUse &U, PortRequest &, ScaleOptions &S) -> Result {
        S.ShardOut = U.Value;
        return std::nullopt;

@@ -11,6 +11,8 @@
 #include "SharedOptions.h"
 
 #include "analysis/GpuTarget.h"
+#include "port/InputTree.h"
+#include "port/OutputSafety.h"
 #include "port/OutputWriter.h"
 #include "support/Progress.h"
 #include "verify/Verifier.h"
@@ -29,6 +31,11 @@ namespace hipwright {
 
 static int usageError(const Twine &Msg) {
   return commandUsageError("verify", Msg);
+}
+
+static int verifyError(const Twine &Msg) {
+  errs() << "hipwright verify: error: " << Msg << "\n";
+  return ExitUsage;
 }
 
 /// A -D argument is NAME or NAME=VALUE with NAME an identifier: anything
@@ -192,6 +199,25 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
                       *Format + "'");
   if (auto T = parseTargets(Req.Targets); !T)
     return usageError(toString(T.takeError()));
+
+  // Before the long run: the report may not land on a test program (`-o
+  // k.cu` is one typo away), and the ported files written under --work
+  // must not land among the inputs, where the next run would read them.
+  // A path that does not exist is runVerify's to report.
+  if (Expected<InputTree> Tree = collectInputs(Req.Paths)) {
+    if (Output)
+      if (Error E = checkNotAnInput(*Output, "-o", InputFiles(*Tree)))
+        return verifyError(toString(std::move(E)));
+    if (Req.WorkDir) {
+      if (Error E =
+              checkOutRootOutsideInputs(*Req.WorkDir, Req.Paths, "--work"))
+        return verifyError(toString(std::move(E)));
+      if (Error E = checkDirHoldsNoInput(*Req.WorkDir, "--work", *Tree))
+        return verifyError(toString(std::move(E)));
+    }
+  } else {
+    consumeError(Tree.takeError());
+  }
 
   if (!Quiet)
     Req.OnProgress = terminalProgress("verify");
