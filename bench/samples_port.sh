@@ -34,7 +34,9 @@ hipwright=${HIPWRIGHT:-$here/build/bin/hipwright}
 check="$here/tests/compile/hip_compile_check.sh"
 clang=${HIPWRIGHT_CLANG:-$(command -v clang++-22 || command -v clang++ || true)}
 cuda=${CUDA_PATH:-/usr/local/cuda}
-rocm=${HIPWRIGHT_ROCM_PATH:-/usr}
+# The ROCm release hipwright's compile checks use (real ROCm 7.2 from
+# scripts/fetch-rocm.sh unless HIPWRIGHT_ROCM_PATH names another).
+rocm=${HIPWRIGHT_ROCM_PATH:-$("$hipwright" --version 2>/dev/null | sed -n 's/^compile checks: ROCm .* at //p')}
 
 usage() {
   sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -106,7 +108,7 @@ why_missing() { # header -> the reason a file needing it is excluded
   local h="$1"
   case "$h" in
     hip/*|hipblas*|hipfft*|hipsolver*|hipsparse*|hiprand*|hipcub*|rocblas*|rocfft*|rocsolver*|rocrand*|rocprim*|rocwmma*|rccl*|miopen*|thrust/*|hipblaslt*|roctracer/*)
-      echo "needs <$h>, which Debian's HIP 5.2.3 does not ship" ;;
+      echo "needs <$h>, which the ROCm at $rocm does not ship" ;;
     *)
       if [[ -e "$cuda/include/$h" || -e "$cuda/include/cccl/$h" ]]; then
         echo "needs CUDA's <$h>, which has no HIP equivalent (left in place)"
@@ -152,7 +154,7 @@ sample_includes() { # file (relative to WORK/hip) -> one directory per line
 # would stop reading at the match, and under pipefail clang's SIGPIPE would
 # make the test fail at random.)
 no_images=0
-predefined=$(echo | "$clang" -x hip --offload-arch="$target" -nogpulib \
+predefined=$(echo | "$clang" -x hip --offload-arch="$target" -nogpulib "--rocm-path=$rocm" \
   --offload-device-only -E -dM - 2>/dev/null) ||
   { echo "samples_port: $clang cannot preprocess for $target" >&2; exit 2; }
 if grep -q '__HIP_NO_IMAGE_SUPPORT 1' <<<"$predefined"; then
@@ -169,7 +171,7 @@ for f in "${candidates[@]}"; do
   deps=$(cd "$work/empty" &&
     "$clang" -x hip -std=c++17 --offload-host-only -nogpulib \
       --offload-arch="$target" "--rocm-path=$rocm" -M -MG \
-      -include "$here/include/hipwright/hip_prelude.h" -I "$here/include" \
+      -isystem "$rocm/include" \
       "${incs[@]}" "$out/$f" 2>/dev/null) || deps=""
   missing=""
   own=() # the file and the headers of the ported tree it reads

@@ -49,6 +49,15 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/hipwright"
         DESTINATION share/hipwright/include COMPONENT hipwright)
 install(PROGRAMS "${_hipwright_compile_check}"
         DESTINATION share/hipwright/compile-check COMPONENT hipwright)
+# What makes the ROCm 7.2 prefix the compile checks build against (an
+# installed hipwright has no source tree to run it from).
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/fetch-rocm.sh"
+        DESTINATION share/hipwright/rocm COMPONENT hipwright)
+install(FILES "${PROJECT_SOURCE_DIR}/scripts/rocm-packages.lock"
+        DESTINATION share/hipwright/rocm COMPONENT hipwright)
+# The CMake toolchain file for migrated projects (docs/build-files.md).
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/rocm/hipwright-rocm.cmake"
+        DESTINATION share/hipwright/cmake COMPONENT hipwright)
 install(FILES "${PROJECT_SOURCE_DIR}/README.md"
         DESTINATION share/doc/hipwright COMPONENT hipwright)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/"

@@ -35,7 +35,7 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
 # package without it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libllvm22 (>= 1:${LLVM_PACKAGE_VERSION}), libclang-common-22-dev, clang-22, lld-22, llvm-22, clang-tools-22, libamdhip64-dev, rocm-device-libs, bash")
+    "libllvm22 (>= 1:${LLVM_PACKAGE_VERSION}), libclang-common-22-dev, clang-22, lld-22, llvm-22, clang-tools-22, bash")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "chromium, python3")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

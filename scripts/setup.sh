@@ -27,9 +27,9 @@ packages=(
   clang-format-22
   # libraries and unit tests
   libfmt-dev catch2
-  # HIP 5.2.3 headers and device libraries for the gfx942/gfx950 compile check
-  libamdhip64-dev rocm-device-libs libhiprand-dev librocrand-dev
-  libhipsparse-dev librocprim-dev
+  # scripts/fetch-rocm.sh: the ROCm 7.2 packages are downloaded and unpacked
+  # into a prefix of hipwright's own, never installed (see below)
+  debian-archive-keyring xz-utils
   chromium # headless, for the test that renders the HTML report
 )
 
@@ -64,8 +64,19 @@ if [ ! -x /usr/local/cuda/bin/nvcc ] && [ -z "${CUDA_PATH:-}" ] && ! command -v 
   echo "setup: hipwright needs the CUDA headers to parse CUDA sources." >&2
 fi
 
+# Every compile check builds against a real ROCm release: ROCm 7.2.4 from
+# Debian's experimental suite, downloaded (pinned, checksummed, cached) and
+# unpacked into a prefix of hipwright's own; nothing is installed on the
+# system (scripts/fetch-rocm.sh says why and how).
+rocm_prefix=$("$here/scripts/fetch-rocm.sh" | tail -n 1)
+[ -f "$rocm_prefix/usr/include/hip/hip_runtime.h" ] || {
+  echo "setup: error: scripts/fetch-rocm.sh made no usable ROCm prefix ($rocm_prefix)" >&2
+  exit 1
+}
+
 if [ -n "${SKIP_BUILD:-}" ]; then exit 0; fi
 
 jobs=$(nproc)
-cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DHIPWRIGHT_ROCM_PREFIX="$rocm_prefix" >/dev/null
 cmake --build "$build_dir" -j "$jobs"

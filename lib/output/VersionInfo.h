@@ -13,7 +13,9 @@
 namespace hipwright {
 
 /// {"hipwright": "0.1.0", "commit": "...", "llvm": "22.1.8",
-///  "rules": "<hash>"}; "commit" is absent when not built from git.
+///  "rules": "<hash>", "rocm": {"release": "7.2.4", "hip": "7.2.53211",
+///  "path": "..."}}; "commit" is absent when not built from git, "rocm" is
+///  null when no ROCm was found (support/RocmPrefix.h).
 llvm::json::Object versionJson();
 
 /// The `hipwright --version` text: one line per fact.

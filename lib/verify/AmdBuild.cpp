@@ -1,22 +1,24 @@
 //===- AmdBuild.cpp - one compile check build for a gfx target ------------===//
 //
-// clang 22 against Debian's HIP 5.2.3 needs, besides the device-library
-// overlay: code object v5 (the ABI the overlay's library is linked for),
-// hipwright's prelude header (the wavefront-size macro and ROCm 6/7 names
-// HIP 5.2.3 lacks, include/hipwright/hip_prelude.h) and the compat overlay
-// (library headers newer than Debian's, e.g. hipRAND 2.11) in front of the
-// system's.
+// clang 22 against a real ROCm release (support/RocmPrefix.h): its headers,
+// its LLVM-22 device libraries, nothing of hipwright's in between. ROCm's
+// include directory is named with -isystem: --rocm-path alone adds it with
+// -idirafter, behind /usr/include, where another HIP (Debian's 5.2.3) would
+// win silently. The code object version is clang 22's default (v6, which
+// ROCm 7 loads).
 //
 //===----------------------------------------------------------------------===//
 #include "verify/TargetBuilds.h"
 
 #include "verify/CompilerLog.h"
+#include "verify/ForeignHipHeaders.h"
 #include "verify/Subprocess.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/xxhash.h"
@@ -83,12 +85,11 @@ CompileResult buildForAmd(const BuildContext &C, const std::string &File,
   R.File = File;
   R.Target = Target;
   std::string Obj = objectPath(C.WorkDir, File, Target);
-  std::string Fatbin = Obj + ".fatbin", Code = Obj + ".code";
+  std::string Fatbin = Obj + ".fatbin", Code = Obj + ".code", Deps = Obj + ".d";
   R.LogPath = Obj + ".log";
-  for (const std::string &P : {Obj, Fatbin, Code, R.LogPath})
+  for (const std::string &P : {Obj, Fatbin, Code, Deps, R.LogPath})
     sys::fs::remove(P);
 
-  const std::string &Shipped = *C.Tools.ShippedInclude;
   std::vector<std::string> Argv = {*C.Tools.Clang,
                                    "-x",
                                    "hip",
@@ -99,17 +100,16 @@ CompileResult buildForAmd(const BuildContext &C, const std::string &File,
                                    "-o",
                                    Obj,
                                    "--rocm-path=" + C.Tools.RocmPath,
-                                   "--rocm-device-lib-path=" + C.Overlay,
-                                   "-mcode-object-version=5",
+                                   "--rocm-device-lib-path=" +
+                                       C.Tools.DeviceLibDir,
                                    "-O2",
                                    "-Wno-unused-result",
-                                   "-include",
-                                   Shipped + "/hipwright/hip_prelude.h",
-                                   "-I",
-                                   Shipped};
+                                   "-MD",
+                                   "-MF",
+                                   Deps};
   for (const std::string &D : C.Req.IncludeDirs)
     Argv.insert(Argv.end(), {"-I", D});
-  Argv.insert(Argv.end(), {"-isystem", Shipped + "/hipwright/compat-overlay"});
+  Argv.insert(Argv.end(), {"-isystem", C.Tools.RocmPath + "/include"});
   for (const std::string &D : C.Req.Defines)
     Argv.push_back("-D" + D);
   if (C.Req.KeepCommands)
@@ -130,6 +130,20 @@ CompileResult buildForAmd(const BuildContext &C, const std::string &File,
     return Fail("clang++ timed out");
   if (!Cc.ok())
     return Fail("clang++ exited non-zero");
+  // A PASS must be a PASS against the ROCm it names.
+  auto DepText = MemoryBuffer::getFile(Deps, /*IsText=*/true);
+  if (!DepText)
+    return Fail("clang++ wrote no dependency file " + Deps);
+  if (std::optional<std::string> Foreign =
+          firstForeignRocmHeader(dependenciesOf((*DepText)->getBuffer()),
+                                 C.Tools.RocmPath + "/include"))
+    return Fail("read the ROCm header " + *Foreign +
+                " from outside the ROCm "
+                "in use (" +
+                C.Tools.RocmPath +
+                "/include): the result would "
+                "not be ROCm " +
+                C.Tools.RocmRelease + "'s");
 
   // The host object carries the offload bundle in .hip_fatbin.
   if (!runLogged({*C.Tools.LlvmObjcopy, "--dump-section",

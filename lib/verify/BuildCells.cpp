@@ -1,11 +1,11 @@
 //===- BuildCells.cpp - the build cells of the verify matrix --------------===//
 //
 // AMD and NVIDIA builds of the ports go through the compile check
-// (CompileCheck.h), the same code the test suites run: it carries the
-// fix-ups clang 22 needs to build against Debian's HIP 5.2.3 for
-// gfx942/gfx950 (device-library overlay, code object v5, wavefront-size
-// macro) and its pass criterion is the one the matrix promises: the offload
-// bundle holds a code object for the target.
+// (CompileCheck.h), the same code the test suites run: it builds against
+// the real ROCm release hipwright names (support/RocmPrefix.h) for
+// gfx942/gfx950, and its pass criterion is the one the matrix promises: the
+// offload bundle holds a code object for the target, and no ROCm header
+// came from anywhere else.
 //
 //===----------------------------------------------------------------------===//
 #include "verify/BuildCells.h"

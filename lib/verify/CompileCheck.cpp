@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "verify/CompileCheck.h"
 
-#include "verify/DeviceLibOverlay.h"
+#include "support/RocmPrefix.h"
 #include "verify/MissingLibraries.h"
 #include "verify/TargetBuilds.h"
 
@@ -38,22 +38,22 @@ static std::optional<std::string>
 amdToolchainProblem(const CompileToolchain &T) {
   const std::pair<const char *, const std::optional<std::string> *> Tools[] = {
       {"clang++", &T.Clang},
-      {"llvm-dis", &T.LlvmDis},
-      {"llvm-as", &T.LlvmAs},
-      {"llvm-link", &T.LlvmLink},
       {"llvm-objcopy", &T.LlvmObjcopy},
       {"clang-offload-bundler", &T.OffloadBundler},
       {"llvm-readelf", &T.LlvmReadelf}};
   for (const auto &[Name, Path] : Tools)
     if (!*Path || !sys::fs::can_execute(**Path))
       return std::string("toolchain incomplete: no ") + Name +
-             " (install clang-22, llvm-22, llvm-22-tools and clang-tools-22)";
+             " (install clang-22, llvm-22 and clang-tools-22)";
+  if (T.RocmPath.empty())
+    return "no ROCm found in " + rocmSearchDescription();
   if (!sys::fs::exists(T.RocmPath + "/include/hip/hip_runtime.h"))
     return "no HIP headers under " + T.RocmPath +
-           "/include (install libamdhip64-dev)";
+           "/include (run scripts/fetch-rocm.sh, or set HIPWRIGHT_ROCM_PATH "
+           "to a ROCm installation)";
   if (!sys::fs::exists(T.DeviceLibDir + "/ockl.bc"))
     return "no ROCm device libraries in " + T.DeviceLibDir +
-           " (install rocm-device-libs)";
+           " (run scripts/fetch-rocm.sh, or set HIPWRIGHT_DEVICE_LIB_DIR)";
   return std::nullopt;
 }
 
@@ -92,50 +92,41 @@ Expected<CompileCheckOutcome> runCompileCheck(const CompileCheckRequest &Req,
       }
     return Out;
   }
-  if (!Tools.ShippedInclude ||
-      !sys::fs::exists(*Tools.ShippedInclude + "/hipwright/hip_prelude.h"))
-    return requestError(
-        "hipwright's shipped headers (hipwright/hip_prelude.h) not found" +
-        (Tools.ShippedInclude ? " in " + *Tools.ShippedInclude
-                              : std::string()) +
-        "; set HIPWRIGHT_SHIPPED_INCLUDE");
-
   SmallString<256> Work(Req.WorkDir);
   if (std::error_code EC = sys::fs::make_absolute(Work))
     return createStringError(EC, "bad work directory " + Req.WorkDir);
   if (std::error_code EC = sys::fs::create_directories(Work + "/obj"))
     return createStringError(EC, "cannot create the work directory " + Work +
                                      ": " + EC.message());
-  BuildContext C{Req, Tools, std::string(Work), "", ""};
-  if (NeedAmd) {
-    Expected<std::string> Overlay = deviceLibOverlay(Tools, Req.Targets, Work);
-    if (!Overlay)
-      return Overlay.takeError();
-    C.Overlay = *Overlay;
-  }
+  BuildContext C{Req, Tools, std::string(Work), ""};
   bool NeedStandIns = Req.NvidiaMappingHeader && Tools.Nvcc &&
                       any_of(Req.Targets, [](const std::string &T) {
                         return StringRef(T).starts_with("sm_");
                       });
   if (NeedStandIns) {
+    if (!Tools.ShippedInclude)
+      return requestError("hipwright's shipped headers not found; set "
+                          "HIPWRIGHT_SHIPPED_INCLUDE");
     Expected<std::string> Dir = nvidiaStandIns(*Req.NvidiaMappingHeader, Work);
     if (!Dir)
       return Dir.takeError();
     C.NvidiaStandIns = *Dir;
   }
 
-  // A HIP library Debian lacks matters only for AMD builds: on NVIDIA the
-  // mapping header stands in for it with the CUDA library.
+  // A HIP library the ROCm in use lacks matters only for AMD builds: on
+  // NVIDIA the mapping header stands in for it with the CUDA library.
   std::vector<std::string> SearchDirs = Req.IncludeDirs;
-  SearchDirs.insert(SearchDirs.end(), {Tools.RocmPath + "/include",
-                                       "/usr/local/include", "/usr/include"});
+  // Only the ROCm in use counts: a library header in /usr/include (an older
+  // HIP's) would be shadowed by ROCm's -isystem directory or mix releases.
+  SearchDirs.push_back(Tools.RocmPath + "/include");
   std::vector<std::optional<std::string>> LibraryGap;
   for (const std::string &F : Req.Files) {
     auto Buf = MemoryBuffer::getFile(F, /*IsText=*/true);
     if (!Buf)
       return createStringError(Buf.getError(), "cannot read " + F + ": " +
                                                    Buf.getError().message());
-    LibraryGap.push_back(missingLibraryReason((*Buf)->getBuffer(), SearchDirs));
+    LibraryGap.push_back(
+        missingLibraryReason((*Buf)->getBuffer(), SearchDirs, Tools.RocmPath));
   }
 
   size_t N = Req.Files.size() * Req.Targets.size();

@@ -56,7 +56,7 @@ struct CompileResult {
   std::string File;   ///< as in the request
   std::string Target; ///< as in the request
   CompileStatus Status = CompileStatus::Skipped;
-  /// One line: what was built ("bundle ..., code object v5"), why it failed
+  /// One line: what was built ("bundle ..., code object v6"), why it failed
   /// ("clang++ exited non-zero") or why it was not run.
   std::string Detail;
   /// The first error the compiler reported, when it reported one in the

@@ -3,7 +3,7 @@
 // The report `hipwright compile-check` (and tests/compile/
 // hip_compile_check.sh) prints, one line per file and target:
 //
-//   PASS gfx942 a.hip: bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v5
+//   PASS gfx942 a.hip: bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v6
 //   FAIL gfx950 b.hip: clang++ exited non-zero
 //       b.hip:3:1: error: ...          (the first error lines, indented)
 //   SKIP sm_90 c.hip: not run: no mapping header (...)

@@ -3,6 +3,8 @@
 
 #include "verify/Toolchain.h"
 
+#include "support/RocmPrefix.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -34,15 +36,15 @@ static std::optional<std::string> llvmTool(StringRef LlvmBin, StringRef Name) {
 CompileToolchain compileToolchainFrom(const Toolchain &T) {
   CompileToolchain C;
   C.Clang = T.Clang;
-  C.LlvmDis = llvmTool(T.LlvmBin, "llvm-dis");
-  C.LlvmAs = llvmTool(T.LlvmBin, "llvm-as");
-  C.LlvmLink = llvmTool(T.LlvmBin, "llvm-link");
   C.LlvmObjcopy = llvmTool(T.LlvmBin, "llvm-objcopy");
   C.OffloadBundler = llvmTool(T.LlvmBin, "clang-offload-bundler");
   C.LlvmReadelf = llvmTool(T.LlvmBin, "llvm-readelf");
-  C.RocmPath = envValue("HIPWRIGHT_ROCM_PATH").value_or("/usr");
+  if (std::optional<RocmInstall> Rocm = findRocm()) {
+    C.RocmPath = Rocm->Root;
+    C.RocmRelease = Rocm->Release;
+  }
   C.DeviceLibDir = envValue("HIPWRIGHT_DEVICE_LIB_DIR")
-                       .value_or("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode");
+                       .value_or(C.RocmPath + "/amdgcn/bitcode");
   C.Nvcc = T.Nvcc;
   C.ShippedInclude = envValue("HIPWRIGHT_SHIPPED_INCLUDE");
   if (!C.ShippedInclude)

@@ -14,25 +14,26 @@ namespace hipwright::verify {
 
 struct CompileToolchain {
   std::optional<std::string> Clang; ///< clang++ 22 (HIP)
-  /// LLVM 22 tools: the offload bundle's checks and the device-library
-  /// overlay's rewrite.
-  std::optional<std::string> LlvmDis, LlvmAs, LlvmLink, LlvmObjcopy,
-      OffloadBundler, LlvmReadelf;
-  std::string RocmPath;     ///< holds include/hip/hip_runtime.h
+  /// LLVM 22 tools: the offload bundle's checks.
+  std::optional<std::string> LlvmObjcopy, OffloadBundler, LlvmReadelf;
+  /// The ROCm root (support/RocmPrefix.h): include/hip/hip_runtime.h,
+  /// amdgcn/bitcode; empty when no ROCm was found.
+  std::string RocmPath;
+  std::string RocmRelease;  ///< "7.2.4"
   std::string DeviceLibDir; ///< ROCm device libraries (ockl.bc ...)
   std::optional<std::string> Nvcc;
-  /// hipwright's shipped headers (hipwright/hip_prelude.h, the compat
-  /// overlay), from the install layout.
+  /// hipwright's shipped headers (the CPU runtime's; the NVIDIA builds
+  /// put them on the include path), from the install layout.
   std::optional<std::string> ShippedInclude;
 };
 
 struct Toolchain;
 
 /// The compile check's tools, from \p T (clang++, nvcc, the LLVM tools'
-/// directory, the shipped headers) and the environment:
-/// HIPWRIGHT_ROCM_PATH (default /usr), HIPWRIGHT_DEVICE_LIB_DIR (default
-/// Debian's amdgcn/bitcode) and HIPWRIGHT_SHIPPED_INCLUDE (default: the
-/// install layout's). Each LLVM tool is looked for in T.LlvmBin, then as
+/// directory, the shipped headers), the ROCm findRocm() names and the
+/// environment: HIPWRIGHT_DEVICE_LIB_DIR (default: the ROCm root's
+/// amdgcn/bitcode) and HIPWRIGHT_SHIPPED_INCLUDE (default: the install
+/// layout's). Each LLVM tool is looked for in T.LlvmBin, then as
 /// NAME-22 and NAME on PATH (an unsuffixed one may be an older LLVM).
 CompileToolchain compileToolchainFrom(const Toolchain &T);
 

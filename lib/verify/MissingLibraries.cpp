@@ -1,4 +1,4 @@
-//===- MissingLibraries.cpp - HIP libraries this system lacks -------------===//
+//===- MissingLibraries.cpp - HIP libraries the ROCm in use lacks --------===//
 #include "verify/MissingLibraries.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -13,16 +13,29 @@ namespace {
 struct Library {
   StringRef Pattern; ///< found (lower case) in the include path
   StringRef Name;
+  /// A header the library's own headers include, which a complete package
+  /// has; empty: nothing to check.
+  StringRef Requires = "";
+  StringRef Incomplete = ""; ///< why it is missing, when it is
 };
 // The first match names the library: hipblaslt before hipblas, whose
 // pattern a hipBLASLt header holds too.
 constexpr Library Libraries[] = {
-    {"hipblaslt", "hipBLASLt"},     {"hipblas", "hipBLAS"},
-    {"rocblas", "rocBLAS"},         {"hipfft", "hipFFT"},
-    {"rocfft", "rocFFT"},           {"hipsolver", "hipSOLVER"},
-    {"rocsolver", "rocSOLVER"},     {"hipcub", "hipCUB"},
-    {"miopen", "MIOpen"},           {"rccl", "RCCL"},
-    {"rocwmma", "rocWMMA"},         {"thrust", "rocThrust (thrust)"},
+    {"hipblaslt", "hipBLASLt"},
+    {"hipblas", "hipBLAS"},
+    {"rocblas", "rocBLAS"},
+    {"hipfft", "hipFFT"},
+    {"rocfft", "rocFFT"},
+    {"hipsolver", "hipSOLVER"},
+    {"rocsolver", "rocSOLVER"},
+    {"hipcub", "hipCUB"},
+    {"miopen", "MIOpen"},
+    {"rccl", "RCCL"},
+    {"rocwmma", "rocWMMA", "rocwmma/internal/accessors.hpp",
+     "whose Debian package (librocwmma-dev 7.2.4) ships rocwmma.hpp without "
+     "the rocwmma/internal/ headers it includes"},
+    {"thrust", "rocThrust (thrust)"},
+    {"roctracer", "roctx"},
     {"hipsparselt", "hipSPARSELt"},
 };
 } // namespace
@@ -45,8 +58,20 @@ static StringRef includedPath(StringRef Line) {
   return Line.slice(1, End);
 }
 
+/// The first of \p SearchDirs that holds \p Inc.
+static bool foundIn(StringRef Inc, ArrayRef<std::string> SearchDirs) {
+  for (const std::string &Dir : SearchDirs) {
+    SmallString<256> P(Dir);
+    sys::path::append(P, Inc);
+    if (sys::fs::exists(P))
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::string>
-missingLibraryReason(StringRef Source, ArrayRef<std::string> SearchDirs) {
+missingLibraryReason(StringRef Source, ArrayRef<std::string> SearchDirs,
+                     StringRef RocmRoot) {
   SmallVector<StringRef, 128> Lines;
   Source.split(Lines, '\n');
   for (StringRef L : Lines) {
@@ -57,19 +82,13 @@ missingLibraryReason(StringRef Source, ArrayRef<std::string> SearchDirs) {
     for (const Library &Lib : Libraries) {
       if (!StringRef(Lower).contains(Lib.Pattern))
         continue;
-      bool Found = false;
-      for (const std::string &Dir : SearchDirs) {
-        SmallString<256> P(Dir);
-        sys::path::append(P, Inc);
-        if (sys::fs::exists(P)) {
-          Found = true;
-          break;
-        }
-      }
-      if (!Found)
-        return ("needs " + Lib.Name +
-                ", which Debian's HIP 5.2.3 lacks (#include <" + Inc +
-                "> not found)")
+      if (!foundIn(Inc, SearchDirs))
+        return ("needs " + Lib.Name + ", which the ROCm at " + RocmRoot +
+                " lacks (#include <" + Inc + "> not found)")
+            .str();
+      if (!Lib.Requires.empty() && !foundIn(Lib.Requires, SearchDirs))
+        return ("needs " + Lib.Name + ", " + Lib.Incomplete + " (<" +
+                Lib.Requires + "> not found)")
             .str();
     }
   }

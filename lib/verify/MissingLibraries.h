@@ -1,9 +1,10 @@
 //===- MissingLibraries.h - HIP libraries this system lacks -----*- C++ -*-===//
 //
-// Debian's HIP 5.2.3 ships no hipBLAS, rocBLAS, hipFFT, hipCUB, rocThrust,
-// ... A port that includes one of their headers cannot build for an AMD
+// The ROCm in use may lack a library (the fetched 7.2 prefix has no MIOpen,
+// rocBLAS, rocFFT or rocSOLVER headers; Debian's rocWMMA package lacks its
+// internal/ headers). A port that includes one cannot build for an AMD
 // target here, whatever its quality: the compile check reports such a file
-// as skipped, naming the library, instead of failing it.
+// as skipped, naming the library and why, instead of failing it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -17,11 +18,13 @@
 namespace hipwright::verify {
 
 /// Why \p Source (a file's text) cannot be built: the first #include of a
-/// known library's header that none of \p SearchDirs holds, as
-/// "needs hipBLAS, which Debian's HIP 5.2.3 lacks (#include <hipblas.h> not
-/// found)". nullopt when nothing is missing.
+/// known library's header that none of \p SearchDirs holds, as "needs
+/// MIOpen, which the ROCm at R lacks (#include <miopen/miopen.h> not
+/// found)", or one found in a package known to be incomplete. \p RocmRoot
+/// is only named in the message. nullopt when nothing is missing.
 std::optional<std::string>
 missingLibraryReason(llvm::StringRef Source,
-                     llvm::ArrayRef<std::string> SearchDirs);
+                     llvm::ArrayRef<std::string> SearchDirs,
+                     llvm::StringRef RocmRoot);
 
 } // namespace hipwright::verify

@@ -23,7 +23,6 @@ struct BuildContext {
   const CompileCheckRequest &Req;
   const CompileToolchain &Tools;
   std::string WorkDir;        ///< absolute
-  std::string Overlay;        ///< device-library overlay (AMD targets)
   std::string NvidiaStandIns; ///< stand-in headers (sm_* with a header)
 };
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Builds what the build-file migration made of tests/build_files/cuda_project
-# with CMake's HIP language (issue 11, item 4), on Debian 12's HIP 5.2.3 and
-# clang 22 through cmake/debian-hip/hipwright-debian-hip.cmake:
-#  - configure succeeds (hipBLAS is not packaged by Debian: an empty
-#    stand-in package lets configure run; saxpy_app, the one target that
-#    needs it, is configured but not built);
+# with CMake's HIP language (issue 11, item 4; issue 24, item 4) against real
+# ROCm 7.2 (scripts/fetch-rocm.sh) and clang 22, through ROCm's own `hip`,
+# `hip-lang`, `hiprand` and `hipblas` CMake packages and
+# cmake/rocm/hipwright-rocm.cmake:
+#  - configure succeeds, every target of the tree (saxpy_app with hipBLAS
+#    included) is configured and built;
 #  - the static library `kernels` (separable compilation, hipRAND) builds,
 #    its objects carrying gfx942 and gfx950 device code;
 #  - the executable fill_demo links it with -fgpu-rdc --hip-link, and the
 #    library's saxpy kernel is in fill_demo's gfx942 and gfx950 code objects;
+#  - the executables need ROCm 7.2's libamdhip64.so.7 (not another HIP's);
+#  - linked without --allow-shlib-undefined, the only unresolved symbols are
+#    the versioned glibc 2.38 / GLIBCXX_3.4.32 / CXXABI_1.3.15 ones ROCm 7.2's Debian
+#    libraries take from a newer C library than Debian 12's;
 #  - make builds the migrated tests/build_files/make_project with clang 22
 #    (no nvcc called), its kernel in the gfx942 and gfx950 code objects.
 # Exit 77 (skipped) when a tool is missing, unless HIPWRIGHT_REQUIRE_TOOLCHAIN=1.
@@ -34,34 +39,28 @@ command -v ninja >/dev/null || missing "no ninja"
 for t in clang++ clang-offload-bundler llvm-objcopy llvm-readelf; do
   [ -x "$llvm/$t" ] || missing "no $llvm/$t (clang-22, llvm-22, clang-tools-22)"
 done
-[ -d /usr/lib/x86_64-linux-gnu/cmake/hip-lang ] || missing "no hip-lang CMake package (libamdhip64-dev)"
-[ -d /usr/lib/x86_64-linux-gnu/cmake/hiprand ] || missing "no hipRAND CMake package (libhiprand-dev)"
+# The ROCm release hipwright's compile checks name (`hipwright --version`).
+rocm=$("$hw" --version | sed -n 's/^compile checks: ROCm .* at //p')
+[ -n "$rocm" ] && [ -f "$rocm/include/hip/hip_runtime.h" ] ||
+  missing "no ROCm (scripts/fetch-rocm.sh): $("$hw" --version | tail -1)"
+[ -d "$rocm/lib/x86_64-linux-gnu/cmake/hip-lang" ] || [ -d "$rocm/lib/cmake/hip-lang" ] ||
+  missing "no hip-lang CMake package in $rocm"
 
 run 0 "port the sample project" "$hw" port "$root/tests/build_files/cuda_project" \
   --out-root "$work/src" --copy-unchanged --no-analyzers -q
 
-# The device-library overlay, built by the compile check (which also checks
-# one ported source compiles for both targets).
-run 0 "compile check builds the device-library overlay" \
-  env HIPWRIGHT="$hw" bash "$root/tests/compile/hip_compile_check.sh" --work "$work/cc" \
-  --targets gfx942,gfx950 "$work/src/src/saxpy.cu"
-devlibs=$(ls -d "$work"/cc/devlibs-* 2>/dev/null | head -1)
-[ -n "$devlibs" ] || { fail "no device-library overlay in $work/cc"; exit 1; }
-
-mkdir -p "$work/stub/hipblas"
-cat >"$work/stub/hipblas/hipblas-config.cmake" <<'CM'
-# Stand-in: Debian 12 does not package hipBLAS. Configure-only.
-add_library(roc::hipblas INTERFACE IMPORTED)
-set(hipblas_FOUND TRUE)
-CM
 run 0 "configure the migrated project" cmake -S "$work/src" -B "$work/build" -G Ninja \
-  --toolchain "$root/cmake/debian-hip/hipwright-debian-hip.cmake" \
-  "-DHIPWRIGHT_DEVICE_LIBS=$devlibs" "-Dhipblas_DIR=$work/stub/hipblas"
+  --toolchain "$root/cmake/rocm/hipwright-rocm.cmake" "-DHIPWRIGHT_ROCM_ROOT=$rocm"
 grep -q "The HIP compiler identification is Clang" "$work/out.txt" || fail "HIP language not enabled"
 grep -q -- "--offload-arch=gfx942 --offload-arch=gfx950" "$work/build/build.ninja" ||
   fail "HIP_ARCHITECTURES did not reach the compile lines"
+# ROCm's own packages, not a stand-in: the configure read them from the root.
+for pkg in hip hiprand hipblas; do
+  grep -q "${pkg}_DIR:PATH=$rocm/lib/" "$work/build/CMakeCache.txt" ||
+    fail "$pkg was not found in $rocm: $(grep "${pkg}_DIR" "$work/build/CMakeCache.txt")"
+done
 
-run 0 "build kernels and fill_demo" ninja -C "$work/build" kernels fill_demo
+run 0 "build every target" ninja -C "$work/build"
 obj="$work/build/src/CMakeFiles/kernels.dir/saxpy.cu.o"
 bundles=$("$llvm/clang-offload-bundler" --list --type=o --input="$obj" 2>&1 || true)
 for t in gfx942 gfx950; do
@@ -79,15 +78,41 @@ for t in gfx942 gfx950; do
     fail "fill_demo's $t code object lacks the library's saxpy kernel (device link)"
 done
 
+# The executables need ROCm 7.2's HIP runtime, and the link is complete but
+# for what ROCm's libraries take from a newer C library than this one.
+for exe in app/fill_demo app/saxpy_app; do
+  needed=$("$llvm/llvm-readelf" -d "$work/build/$exe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+  grep -qx "libamdhip64.so.7" <<<"$needed" || fail "$exe does not need libamdhip64.so.7: $needed"
+  grep -q "libamdhip64.so.5" <<<"$needed" && fail "$exe needs the older libamdhip64.so.5"
+done
+link=$(ninja -C "$work/build" -t commands app/fill_demo | tail -1)
+strict=${link//-Wl,--allow-shlib-undefined/}
+[ "$strict" != "$link" ] || fail "fill_demo's link line has no --allow-shlib-undefined: $link"
+rc=0
+(cd "$work/build" && eval "${strict/ -o app\/fill_demo / -o strict_fill_demo }") >"$work/strict.txt" 2>&1 || rc=$?
+if [ "$rc" = 0 ]; then
+  echo "note: the strict link succeeded (this C library has what ROCm's libraries need)"
+else
+  unresolved=$(grep -o "undefined reference to \`[^']*'" "$work/strict.txt" | sort -u || true)
+  [ -n "$unresolved" ] || fail "the strict link failed for another reason: $(tail -5 "$work/strict.txt")"
+  while IFS= read -r u; do
+    [ -n "$u" ] || continue
+    case $u in
+    *@GLIBC_2.38\' | *@GLIBCXX_3.4.32\' | *@CXXABI_1.3.15\') ;;
+    *) fail "unresolved beyond the newer C library's versioned symbols: $u" ;;
+    esac
+  done <<<"$unresolved"
+fi
+
 # ---- the migrated Makefile, built by make with clang 22 ----------------------
 if command -v make >/dev/null; then
   run 0 "port the Makefile project" "$hw" port "$root/tests/build_files/make_project" \
     --out-root "$work/mk" --no-analyzers -q
-  # HIPCXX and ROCM_PATH are the migrated Makefile's knobs; the flags are
-  # what Debian's HIP needs with clang 22 (as for CMake above).
-  hipcxx="$llvm/clang++ --rocm-path=/usr --rocm-device-lib-path=$devlibs -mcode-object-version=5"
-  hipcxx+=" -include $root/include/hipwright/hip_prelude.h -I$root/include"
-  run 0 "make builds the migrated Makefile" make -C "$work/mk" "HIPCXX=$hipcxx" ROCM_PATH=/usr
+  # HIPCXX and ROCM_PATH are the migrated Makefile's knobs; the flags are the
+  # toolchain file's (cmake/rocm/hipwright-rocm.cmake says why each is there).
+  hipcxx="$llvm/clang++ --rocm-path=$rocm -isystem $rocm/include -no-hip-rt"
+  hipcxx+=" -Wl,-rpath-link,$rocm/lib/x86_64-linux-gnu -Wl,--allow-shlib-undefined"
+  run 0 "make builds the migrated Makefile" make -C "$work/mk" "HIPCXX=$hipcxx" "ROCM_PATH=$rocm"
   grep -q nvcc "$work/out.txt" && fail "make called nvcc"
   "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$work/mk-fatbin" "$work/mk/fill" ||
     fail "fill has no .hip_fatbin"
@@ -99,6 +124,8 @@ if command -v make >/dev/null; then
     grep -q "_Z8scaleAllPfi.kd" <<<"$syms" ||
       fail "fill's $t code object lacks its kernel"
   done
+  needed=$("$llvm/llvm-readelf" -d "$work/mk/fill" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+  grep -qx "libamdhip64.so.7" <<<"$needed" || fail "fill does not need libamdhip64.so.7: $needed"
 else
   missing "no make"
 fi
@@ -107,4 +134,4 @@ if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1
 fi
-echo "the migrated CMake project configures and builds for gfx942 and gfx950"
+echo "the migrated CMake and Make projects build for gfx942 and gfx950 against ROCm 7.2"

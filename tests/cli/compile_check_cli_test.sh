@@ -65,7 +65,7 @@ if [ "$rc" = 77 ] && [ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" != 1 ]; then
   echo "compile check skipped: $(head -1 "$work/out.txt")"
 else
   [ "$rc" = 1 ] || fail "good+bad: exit $rc, wanted 1: $(cat "$work/out.txt" "$work/err.txt")"
-  sed -n 1p "$work/out.txt" | grep -q "^PASS gfx942 $work/src/good.hip: bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v5" ||
+  sed -n 1p "$work/out.txt" | grep -q "^PASS gfx942 $work/src/good.hip: bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v6" ||
     fail "good.hip did not pass first: $(cat "$work/out.txt")"
   sed -n 2p "$work/out.txt" | grep -q "^FAIL gfx942 $work/src/bad.hip: clang++ exited non-zero$" ||
     fail "bad.hip did not fail second: $(cat "$work/out.txt")"
@@ -78,7 +78,7 @@ else
   grep -q "WANTED must be defined" "$work/out.txt" || fail "without -D: $(cat "$work/out.txt")"
   run 0 "--verbose" "$hw" compile-check --targets gfx942 --work "$work/cc" --verbose \
     -I "$work/src/inc" -D WANTED=1 "$work/src/good.hip"
-  grep -q "^    .*clang++.* --offload-arch=gfx942 .*-mcode-object-version=5 .*-DWANTED=1" "$work/out.txt" ||
+  grep -q "^    .*clang++.* --offload-arch=gfx942 .*-isystem [^ ]*/include .*-DWANTED=1" "$work/out.txt" ||
     fail "--verbose: no command line: $(cat "$work/out.txt")"
 fi
 

@@ -30,6 +30,9 @@ exercise() {
   run 0 "--version" "$hw" --version
   grep -q "^hipwright [0-9]" "$work/out.txt" || fail "--version: $(cat "$work/out.txt")"
   grep -q "^rules tables [0-9a-f]\{12\}$" "$work/out.txt" || fail "--version lacks the rules hash"
+  # The ROCm release every compile check builds against (issue 24).
+  grep -q "^compile checks: ROCm 7\.2\.[0-9]* (HIP 7\.2\.[0-9]*) at /" "$work/out.txt" ||
+    fail "--version does not name ROCm 7.2: $(cat "$work/out.txt")"
   run 0 "port" "$hw" port "$work/tree/$prog"
   grep -q "hipLaunchKernelGGL\|hip_runtime.h" "$work/out.txt" || fail "port printed no HIP"
   # Exit 0 (clean) or 1 (findings) are both answers; 2 would be an error.
@@ -37,9 +40,13 @@ exercise() {
   [ "$rc" -le 1 ] || fail "lint: exit $rc"
   json_get "$work/lint.sarif" "d['runs'][0]['tool']['driver']['version']" >/dev/null ||
     fail "SARIF without the tool version"
+  [ "$(json_get "$work/lint.sarif" "d['runs'][0]['properties']['hipwright']['rocm']['release'][:4]")" = 7.2. ] ||
+    fail "SARIF does not name the ROCm release"
   run 0 "report" "$hw" report "$work/tree" --format json -o "$work/report.json"
   [ "$(json_get "$work/report.json" "d['version']['rules'] != ''")" = True ] ||
     fail "report JSON without the version"
+  [ "$(json_get "$work/report.json" "d['version']['rocm']['release'][:4]")" = 7.2. ] ||
+    fail "report JSON does not name the ROCm release"
   run 0 "verify" "$hw" verify "$work/tree/$prog" -q -j2 --timeout 300 \
     --format json -o "$work/verify.json"
   local cell s
@@ -74,7 +81,7 @@ install)
   p="$work/elsewhere/moved"
   for f in bin/hipwright lib/hipwright/libhipwright_simrt.a \
     share/hipwright/compile-check/hip_compile_check.sh \
-    share/hipwright/include/hipwright/hip_prelude.h \
+    share/hipwright/rocm/fetch-rocm.sh share/hipwright/rocm/rocm-packages.lock \
     share/hipwright/include/hipwright/sim/hwsim/core.h; do
     [ -e "$p/$f" ] || fail "not installed: $f"
   done
@@ -94,7 +101,7 @@ deb)
   deb=$(ls "$work"/pkg/hipwright_*.deb)
   deps=$(dpkg-deb -f "$deb" Depends)
   for need in libclang-cpp22 libllvm22 libclang-common-22-dev clang-22 lld-22 \
-    llvm-22 clang-tools-22 libamdhip64-dev rocm-device-libs; do
+    llvm-22 clang-tools-22; do
     case ", $deps," in *", $need"[\ ,\(]*) ;; *) fail "package does not depend on $need: $deps" ;; esac
   done
   dpkg-deb -c "$deb" >"$work/contents.txt"

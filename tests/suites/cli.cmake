@@ -26,7 +26,7 @@ add_test(NAME cli.build_files
                  $<TARGET_FILE:hipwright>)
 set_tests_properties(cli.build_files PROPERTIES LABELS "cli")
 # ...and the migrated project configures and builds with CMake's HIP language
-# (Debian's HIP through cmake/debian-hip/).
+# against real ROCm 7.2 (cmake/rocm/hipwright-rocm.cmake).
 add_test(NAME cli.build_files.cmake_build
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/build_files_cmake_build_test.sh
                  $<TARGET_FILE:hipwright>)

@@ -1,6 +1,6 @@
 # Compile-check self-tests: hand-written HIP files in tests/compile/selftest/
 # compiled for gfx942 and gfx950 by tests/compile/hip_compile_check.sh with
-# clang's HIP toolchain against the system HIP (Debian: HIP 5.2.3).
+# clang's HIP toolchain against real ROCm 7.2.4 (scripts/fetch-rocm.sh).
 # Included from tests/CMakeLists.txt; see docs/compile-check.md.
 
 set(HIPWRIGHT_COMPILE_CHECK "${CMAKE_SOURCE_DIR}/tests/compile/hip_compile_check.sh")
@@ -50,7 +50,7 @@ endfunction()
 
 # Must PASS for every target.
 foreach(src warp_reduce64 host_memcpy hiprand_device warp_sync_all
-    atomic_wrap_and_math builtin_coordinates device_prop_rocm6)
+    atomic_wrap_and_math builtin_coordinates device_prop_rocm6 rocm7_only_api)
   hipwright_compile_check(${src}
     FILES "${HIPWRIGHT_COMPILE_SELFTEST}/${src}.hip"
     EXIT 0
@@ -67,17 +67,37 @@ hipwright_compile_check(host_only_api
 hipwright_compile_check(bad_mask32
   FILES "${HIPWRIGHT_COMPILE_SELFTEST}/bad_mask32.hip"
   EXIT 1
-  MATCH "^FAIL gfx942 " "^FAIL gfx950 " "lane mask must be a 64-bit integer")
+  MATCH "^FAIL gfx942 " "^FAIL gfx950 " "The mask must be a 64-bit integer")
 hipwright_compile_check(bad_warpsize_constexpr
   FILES "${HIPWRIGHT_COMPILE_SELFTEST}/bad_warpsize_constexpr.hip"
   EXIT 1
   MATCH "^FAIL gfx942 " "not a constant expression")
 
-# Must SKIP (library absent from Debian's HIP 5.2.3), not FAIL.
-hipwright_compile_check(needs_hipblas
-  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/needs_hipblas.hip"
+# Libraries of the ROCm 7.2 prefix are compiled, not skipped.
+hipwright_compile_check(uses_hipblas
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/uses_hipblas.hip"
   EXIT 0
-  MATCH "^SKIP gfx942 .*needs hipBLAS")
+  MATCH "^PASS gfx942 " "^PASS gfx950 ")
+
+# Must SKIP, naming why: Debian's rocWMMA package lacks its internal/ headers.
+hipwright_compile_check(needs_rocwmma
+  FILES "${HIPWRIGHT_COMPILE_SELFTEST}/needs_rocwmma.hip"
+  EXIT 0
+  MATCH "^SKIP gfx942 .*needs rocWMMA, whose Debian package")
+
+# A ROCm header read from outside the ROCm in use is a FAIL, whatever clang
+# made of it: the check names the release it checked against.
+add_test(NAME compile_check.foreign_header
+         COMMAND "${BASH_PROGRAM}" "${HIPWRIGHT_COMPILE_EXPECT}" --exit 1
+                 --match "^FAIL gfx942 .*read the ROCm header .*foreign_hip/include/hip/hip_runtime.h from outside the ROCm in use"
+                 -- "${HIPWRIGHT_COMPILE_CHECK}" --targets gfx942
+                 --work "${HIPWRIGHT_COMPILE_WORK}"
+                 -I "${HIPWRIGHT_COMPILE_SELFTEST}/foreign_hip/include"
+                 "${HIPWRIGHT_COMPILE_SELFTEST}/foreign_header.hip"
+         WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+set_tests_properties(compile_check.foreign_header PROPERTIES
+  LABELS "compile-check"
+  ENVIRONMENT "${_hipwright_cc_env}")
 
 # The NVIDIA path says "not run" until a mapping header is supplied.
 add_test(NAME compile_check.nvidia_without_mapping_header

@@ -16,8 +16,7 @@ endif()
 
 set(_golden_dir "${CMAKE_SOURCE_DIR}/tests/golden")
 set(_golden_work "${CMAKE_BINARY_DIR}/golden")
-# Shared with tests/suites/compile_check.cmake: the device-library overlay is
-# built once per build tree.
+# Shared with tests/suites/compile_check.cmake (objects and logs).
 set(_golden_compile_work "${CMAKE_BINARY_DIR}/compile-check")
 
 file(GLOB _golden_cases LIST_DIRECTORIES true CONFIGURE_DEPENDS

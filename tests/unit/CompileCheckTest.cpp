@@ -8,7 +8,6 @@
 #include "verify/CompileCheckReport.h"
 #include "verify/CompileToolchain.h"
 #include "verify/CompilerLog.h"
-#include "verify/DeviceLibOverlay.h"
 #include "verify/MissingLibraries.h"
 #include "verify/Toolchain.h"
 
@@ -86,50 +85,32 @@ TEST_CASE("compile check: the lines a failure shows first", "[compile-check]") {
   CHECK(countWarningLines("x: warning: a\ny\nz: warning: b\n") == 2);
 }
 
-TEST_CASE("compile check: HIP libraries Debian lacks are named",
+TEST_CASE("compile check: HIP libraries the ROCm in use lacks are named",
           "[compile-check]") {
   TempDir D;
   std::vector<std::string> None = {D.str()};
   auto R = missingLibraryReason("#include <hip/hip_runtime.h>\n"
-                                "  #  include \"hipblaslt/hipblaslt.h\"\n",
-                                None);
+                                "  #  include \"miopen/miopen.h\"\n",
+                                None, "/opt/rocm");
   REQUIRE(R);
-  CHECK(*R == "needs hipBLASLt, which Debian's HIP 5.2.3 lacks (#include "
-              "<hipblaslt/hipblaslt.h> not found)");
+  CHECK(*R == "needs MIOpen, which the ROCm at /opt/rocm lacks (#include "
+              "<miopen/miopen.h> not found)");
   // Present in a search directory: nothing is missing.
-  D.write("hipblaslt/hipblaslt.h", "");
-  CHECK_FALSE(missingLibraryReason("#include <hipblaslt/hipblaslt.h>\n", None));
-  CHECK_FALSE(missingLibraryReason("// #include <hipcub/hipcub.hpp>\n", None));
-}
-
-TEST_CASE("compile check: ISA version numbers of gfx targets",
-          "[compile-check]") {
-  CHECK(isaVersionNumber("gfx942") == 9402u);
-  CHECK(isaVersionNumber("gfx950") == 9500u);
-  CHECK(isaVersionNumber("gfx90a") == 9010u);
-  CHECK(isaVersionNumber("gfx1100") == 11000u);
-  CHECK_FALSE(isaVersionNumber("sm_90"));
-  CHECK_FALSE(isaVersionNumber("gfx9"));
-  CHECK_FALSE(isaVersionNumber("gfxzz2"));
-}
-
-TEST_CASE("compile check: the ISA constant is rewritten, its comma kept",
-          "[compile-check]") {
-  // As llvm-dis prints the packaged gfx940 file. Dropping the comma once
-  // made llvm-as read "align 4" as something else, and the overlay failed
-  // its read-back check.
-  std::string Ll =
-      "; ModuleID = 'x'\n"
-      "@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr "
-      "addrspace(4) constant i32 9400, align 4\n"
-      "@other = constant i32 9400, align 4\n";
-  auto Out = withIsaVersion(Ll, 9402);
-  REQUIRE(Out);
-  CHECK(*Out == "; ModuleID = 'x'\n"
-                "@__oclc_ISA_version = linkonce_odr protected "
-                "local_unnamed_addr addrspace(4) constant i32 9402, align 4\n"
-                "@other = constant i32 9400, align 4\n");
-  CHECK_FALSE(withIsaVersion("@x = constant i32 1, align 4\n", 9402));
+  D.write("miopen/miopen.h", "");
+  CHECK_FALSE(missingLibraryReason("#include <miopen/miopen.h>\n", None, "/r"));
+  CHECK_FALSE(
+      missingLibraryReason("// #include <hipcub/hipcub.hpp>\n", None, "/r"));
+  // rocWMMA's Debian package has rocwmma.hpp but not the internal/
+  // headers it includes: named as such, not as absent.
+  D.write("rocwmma/rocwmma.hpp", "");
+  auto W = missingLibraryReason("#include <rocwmma/rocwmma.hpp>\n", None, "/r");
+  REQUIRE(W);
+  CHECK(W->find("needs rocWMMA, whose Debian package") == 0);
+  CHECK(W->find("<rocwmma/internal/accessors.hpp> not found") !=
+        std::string::npos);
+  D.write("rocwmma/internal/accessors.hpp", "");
+  CHECK_FALSE(
+      missingLibraryReason("#include <rocwmma/rocwmma.hpp>\n", None, "/r"));
 }
 
 TEST_CASE("compile check: a missing tool is a skip, or an error when "
@@ -210,7 +191,7 @@ TEST_CASE("compile check: results become verify's build cells",
           "[compile-check]") {
   CompileCheckOutcome O;
   CompileResult Pass{"/w/a.cu", "gfx942", CompileStatus::Compiled,
-                     "bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v5"};
+                     "bundle hipv4-amdgcn-amd-amdhsa--gfx942, code object v6"};
   CompileResult Fail{"/w/a.cu", "gfx950", CompileStatus::Failed,
                      "clang++ exited non-zero"};
   Fail.ErrorLines = {"/w/a.cu:3:1: error: unknown type name 'wmma'",
@@ -272,7 +253,7 @@ TEST_CASE("compile check: a file that compiles and one whose first error "
   REQUIRE(G.Status == CompileStatus::Compiled);
   CHECK(G.Detail.find("bundle hipv4-amdgcn-amd-amdhsa--gfx942") !=
         std::string::npos);
-  CHECK(G.Detail.find("code object v5") != std::string::npos);
+  CHECK(G.Detail.find("code object v6") != std::string::npos);
   CHECK_FALSE(G.FirstError);
   CHECK(llvm::sys::fs::exists(G.LogPath));
 

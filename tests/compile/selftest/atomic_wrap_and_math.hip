@@ -1,7 +1,7 @@
-// Self-test: HIP 5.2.3's atomicInc/atomicDec (LLVM intrinsics LLVM 22
-// removed; the prelude replaces them) and ocml math that reads
-// __oclc_daz_opt (a control library clang 22 no longer links; the overlay
-// folds it in). Both used to fail at device link time.
+// Self-test: atomicInc/atomicDec (wrapping atomics) and ocml math that
+// reads __oclc_daz_opt link for gfx942/gfx950 with ROCm 7.2's headers and
+// LLVM-22 device libraries (both once failed at device link time against
+// an older HIP).
 #include <hip/hip_runtime.h>
 
 __global__ void ring(unsigned int *slots, float *out, const float *in) {

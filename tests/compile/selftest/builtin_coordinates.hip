@@ -1,7 +1,7 @@
-// Self-test: threadIdx/blockIdx/blockDim/gridDim members are unsigned int,
-// as in ROCm 7, so min(n, blockDim.x) with an unsigned n picks
-// min(unsigned, unsigned). HIP 5.2.3's members only convert to unsigned,
-// which makes that call ambiguous; the prelude gives the ROCm 7 form.
+// Self-test: threadIdx/blockIdx/blockDim/gridDim members are unsigned int
+// in ROCm 7, so min(n, blockDim.x) with an unsigned n picks
+// min(unsigned, unsigned) (it was ambiguous with HIP 5.x, whose members
+// only converted to unsigned).
 #include <hip/hip_runtime.h>
 
 __global__ void clear(unsigned int *p, unsigned int n) {

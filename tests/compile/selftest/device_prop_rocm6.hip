@@ -1,6 +1,5 @@
 // Self-test: the hipDeviceProp_t members ROCm 6 added (and CUDA has):
-// uuid, unifiedAddressing, asyncEngineCount, maxTexture1DLayered. HIP 5.2.3
-// lacks them; the prelude's extended struct provides them.
+// uuid, unifiedAddressing, asyncEngineCount, maxTexture1DLayered.
 #include <hip/hip_runtime.h>
 #include <cstdio>
 int main() {

@@ -1,5 +1,6 @@
-// Self-test: every warp-synchronous intrinsic of hipwright/rocm7_compat.h
-// (ROCm 7 surface) instantiated with 64-bit masks, as a port should write them.
+// Self-test: every warp-synchronous intrinsic of ROCm 7's surface
+// (amd_warp_sync_functions.h) instantiated with 64-bit masks, as a port
+// should write them.
 #include <hip/hip_runtime.h>
 
 #include <cstdint>

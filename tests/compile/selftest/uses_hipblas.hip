@@ -1,5 +1,5 @@
-// Self-test (must SKIP): hipBLAS is not packaged with Debian's HIP 5.2.3, so
-// the check reports this file as skipped instead of failing it.
+// Self-test (must PASS): hipBLAS is part of the ROCm 7.2 prefix the check
+// builds against, so a port that uses it is compiled, not skipped.
 #include <hip/hip_runtime.h>
 #include <hipblas/hipblas.h>
 
