@@ -1,6 +1,7 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
 #include "frontend/RawLexer.h"
+#include "port/HipHeaderOrder.h"
 #include "support/LineIndex.h"
 
 #include "clang/Basic/IdentifierTable.h"
@@ -9,7 +10,9 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 using namespace llvm;
 using clang::tok::TokenKind;
@@ -106,6 +109,10 @@ private:
   // line starts, rather than a scan from the top of the file each time.
   LineIndex Lines{In.Buffer};
   bool HasRuntimeInclude = false;
+  /// The branches an include of hip/hip_runtime.h was in (trackConditional).
+  std::optional<std::vector<unsigned>> RuntimeBlocks;
+  std::vector<unsigned> Blocks;
+  unsigned NextBlock = 1;
   SmallVector<const VersionMacro *, 3> PrologueMacros;
 
   size_t lineEnd(size_t I) const {
@@ -131,6 +138,7 @@ private:
     if (!isIdent(Hash + 1) || Hash + 1 >= End)
       return End;
     StringRef Name = Toks[Hash + 1].Text;
+    trackConditional(Name);
     if (Name == "include" || Name == "include_next" || Name == "import") {
       includeDirective(Hash + 1);
       return End;
@@ -183,7 +191,7 @@ private:
     StringRef Path = Rest.slice(Open + 1, CloseAt);
     unsigned PathOffset = K.Offset + K.Length + Open + 1;
     if (Path == "hip/hip_runtime.h")
-      HasRuntimeInclude = true;
+      runtimeIncludedHere();
     const Rule *R = In.Rules->lookupHeader(Path);
     RawToken PathTok;
     PathTok.Offset = PathOffset;
@@ -202,7 +210,7 @@ private:
     if (R->hasHip() && tooNew(*R, PathTok, "<" + Path.str() + ">"))
       return;
     if (R->Hip == "hip/hip_runtime.h")
-      HasRuntimeInclude = true;
+      runtimeIncludedHere();
     if (!R->hasHip()) {
       reference(PathTok, "", R->Family, false);
       finding(PathTok, Severity::Warning,
@@ -214,6 +222,48 @@ private:
     if (R->renames())
       edit(PathTok, R->Hip);
     reference(PathTok, R->Hip, R->Family, true);
+    if (!runtimeVisibleHere() && needsHipRuntimeFirst(R->Hip)) {
+      // ROCm's twin does not stand alone as CUDA's header does: the
+      // runtime goes on a line of its own right before it (inside the
+      // same #if, if any), so CUDA's include order keeps working.
+      size_t LineStart = In.Buffer.rfind('\n', Toks[Keyword - 1].Offset);
+      unsigned At = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      if (In.Buffer.starts_with(kUtf8Bom))
+        At = std::max<unsigned>(At, kUtf8Bom.size());
+      Out.Edits.push_back(
+          {In.File.str(), At, 0, "#include <hip/hip_runtime.h>\n"});
+      runtimeIncludedHere();
+    }
+  }
+
+  /// The conditional blocks (#if ... #elif/#else ... #endif) around the
+  /// current line, outermost first; each branch has its own number.
+  void trackConditional(StringRef Name) {
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
+      Blocks.push_back(NextBlock++);
+    } else if (Name == "elif" || Name == "elifdef" || Name == "elifndef" ||
+               Name == "else") {
+      if (!Blocks.empty())
+        Blocks.back() = NextBlock++;
+    } else if (Name == "endif") {
+      if (!Blocks.empty())
+        Blocks.pop_back();
+    }
+  }
+
+  /// hip/hip_runtime.h is included at this point of the file.
+  void runtimeIncludedHere() {
+    HasRuntimeInclude = true;
+    if (!runtimeVisibleHere())
+      RuntimeBlocks = Blocks;
+  }
+
+  /// An include of hip/hip_runtime.h earlier in the file is in effect here:
+  /// it was in this branch or one that encloses it.
+  bool runtimeVisibleHere() const {
+    return RuntimeBlocks && RuntimeBlocks->size() <= Blocks.size() &&
+           std::equal(RuntimeBlocks->begin(), RuntimeBlocks->end(),
+                      Blocks.begin());
   }
 
   bool inToolkit(StringRef Path) const {

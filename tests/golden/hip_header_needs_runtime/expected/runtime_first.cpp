@@ -1,0 +1,4 @@
+#include <hip/hip_runtime.h>
+#include <hip/driver_types.h>
+
+hipMemcpyKind back() { return hipMemcpyDeviceToHost; }

@@ -1,0 +1,7 @@
+// OpenGL interop in CUDA's usual order: the interop header first.
+#include <cuda_gl_interop.h>
+#include <cuda_runtime.h>
+
+void registerBuffer(cudaGraphicsResource_t *res, unsigned int vbo) {
+  cudaGraphicsGLRegisterBuffer(res, vbo, cudaGraphicsRegisterFlagsWriteDiscard);
+}
