@@ -334,7 +334,9 @@ private:
       (void)InCondition;
       return;
     }
-    const Rule *R = In.Rules->lookup(T.Text);
+    // The row for the ROCm release the port is for: a name whose HIP twin
+    // changed has one row per span of releases.
+    const Rule *R = In.Rules->lookupFor(T.Text, In.TargetRocm);
     if (!R) {
       unknownReference(T);
       return;
@@ -402,6 +404,16 @@ private:
     if (!In.TargetRocm || R.availableIn(*In.TargetRocm))
       return false;
     reference(T, "", R.Family, false);
+    if (R.Until && *R.Until < *In.TargetRocm) {
+      finding(T, Severity::Warning,
+              Shown + " maps to " + R.Hip + ", which ROCm " + R.Until->str() +
+                  " was the last to have (target: ROCm " +
+                  In.TargetRocm->str() + "); left in place",
+              "Port for ROCm " + R.Until->str() + " (--rocm-version " +
+                  R.Until->str() + "), or replace it by hand.",
+              "unsupported-api.rocm-version");
+      return true;
+    }
     finding(T, Severity::Warning,
             Shown + " maps to " + R.Hip + ", which needs ROCm " +
                 R.Since->str() + " (target: ROCm " + In.TargetRocm->str() +

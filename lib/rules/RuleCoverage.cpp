@@ -69,8 +69,12 @@ void printRow(raw_ostream &OS, StringRef Name, const Counts &C) {
 void printByRelease(raw_ostream &OS, const RuleTable &Table) {
   const RocmVersion Cutoff{5, 0};
   std::map<RocmVersion, unsigned> Added;
-  unsigned Older = 0, Unknown = 0, WithHip = 0;
+  unsigned Older = 0, Unknown = 0, WithHip = 0, Spans = 0;
   for (const Rule &R : Table.rules()) {
+    if (R.Until) {
+      ++Spans; // an older release's name: the name counts by its newest row
+      continue;
+    }
     if (!R.hasHip())
       continue;
     ++WithHip;
@@ -98,6 +102,12 @@ void printByRelease(raw_ostream &OS, const RuleTable &Table) {
   }
   OS << "| unknown | " << Unknown << " | (always) |\n"
      << "| **all** | " << WithHip << " | |\n";
+  OS << "\n"
+     << Spans
+     << " rows give the HIP name a span of older releases used (`6.1-6.4`: "
+        "hipBLAS's `_v2_64` functions before ROCm 7.0 renamed them); "
+        "`--rocm-version` in that span emits it, and the tables above count "
+        "each CUDA name once, by its newest row.\n";
 }
 } // namespace
 
@@ -107,6 +117,8 @@ std::string renderCoverageMarkdown(const RuleTable &Table) {
   std::map<std::string, Counts> ByFamily;
   Counts Total;
   for (const Rule &R : Table.rules()) {
+    if (R.Until)
+      continue; // counted by the name's newest row
     ByFamily[R.Family].add(R);
     Total.add(R);
   }

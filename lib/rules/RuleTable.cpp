@@ -112,7 +112,14 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
     if (R.Cuda.empty())
       return Fail("empty CUDA name");
     if (!R.RocmVersion.empty()) {
-      R.Since = RocmVersion::parse(R.RocmVersion);
+      auto [From, To] = StringRef(R.RocmVersion).split('-');
+      R.Since = RocmVersion::parse(From);
+      if (R.RocmVersion.find('-') != std::string::npos) {
+        R.Until = RocmVersion::parse(To);
+        if (!R.Since || !R.Until || *R.Until < *R.Since)
+          return Fail("rocm_version '" + R.RocmVersion +
+                      "' is not a range of releases like 6.1-6.4");
+      }
       if (!R.Since)
         return Fail("rocm_version '" + R.RocmVersion +
                     "' is not a version like 6.2");
@@ -153,9 +160,41 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
     auto &Index = R.Kind == RuleKind::Header ? ByHeader : ByName;
     auto [It, Inserted] = Index.try_emplace(R.Cuda, Rules.size());
     if (!Inserted) {
-      const Rule &Old = Rules[It->second];
-      return Fail("'" + R.Cuda + "' is already mapped by " + Old.Family +
-                  ".tsv:" + Twine(Old.Line));
+      // A second row is allowed for another span of releases: the name's
+      // HIP twin changed (hipblasCscal_v2_64 through ROCm 6.4,
+      // hipblasCscal_64 from 7.0). Their spans may not overlap.
+      Rule &Old = Rules[It->second];
+      std::vector<size_t> &Older = OlderByName[R.Cuda];
+      bool Overlap =
+          R.Kind == RuleKind::Header || !R.Since || (!R.Until && !Old.Until);
+      auto Covers = [](const Rule &A, const RocmVersion &V) {
+        return A.availableIn(V);
+      };
+      for (size_t I : Older)
+        Overlap = Overlap || Covers(Rules[I], *R.Since) ||
+                  (Rules[I].Since && Covers(R, *Rules[I].Since));
+      if (!Overlap)
+        Overlap = Covers(Old, *R.Since) || (Old.Since && Covers(R, *Old.Since));
+      if (Overlap)
+        return Fail("'" + R.Cuda + "' is already mapped by " + Old.Family +
+                    ".tsv:" + Twine(Old.Line) +
+                    " (a second row must name another span of ROCm "
+                    "releases, such as 6.1-6.4)");
+      // The row without an end (or with the later end) is the name's row;
+      // the other joins the older ones, newest first.
+      size_t New = Rules.size();
+      bool NewIsNewest = !R.Until || (Old.Until && *Old.Until < *R.Until);
+      Rules.push_back(std::move(R));
+      if (NewIsNewest) {
+        Older.insert(Older.begin(), It->second);
+        It->second = New;
+      } else {
+        Older.push_back(New);
+        llvm::sort(Older, [&](size_t A, size_t B) {
+          return *Rules[B].Since < *Rules[A].Since;
+        });
+      }
+      continue;
     }
     Rules.push_back(std::move(R));
   }
@@ -173,6 +212,31 @@ std::optional<RocmVersion> RuleTable::newestRocmVersion() const {
 const Rule *RuleTable::lookup(StringRef CudaName) const {
   auto It = ByName.find(CudaName);
   return It == ByName.end() ? nullptr : &Rules[It->second];
+}
+
+const Rule *
+RuleTable::lookupFor(StringRef CudaName,
+                     const std::optional<RocmVersion> &Target) const {
+  const Rule *Newest = lookup(CudaName);
+  if (!Newest || !Target || Newest->availableIn(*Target))
+    return Newest;
+  auto It = OlderByName.find(CudaName);
+  if (It != OlderByName.end())
+    for (size_t I : It->second)
+      if (Rules[I].availableIn(*Target))
+        return &Rules[I];
+  return Newest;
+}
+
+std::vector<const Rule *> RuleTable::rowsOf(StringRef CudaName) const {
+  std::vector<const Rule *> Out;
+  if (const Rule *R = lookup(CudaName))
+    Out.push_back(R);
+  auto It = OlderByName.find(CudaName);
+  if (It != OlderByName.end())
+    for (size_t I : It->second)
+      Out.push_back(&Rules[I]);
+  return Out;
 }
 
 const Rule *RuleTable::lookupMember(StringRef Record, StringRef Field) const {

@@ -42,9 +42,13 @@ struct Rule {
   RuleKind Kind = RuleKind::Function;
   RuleStatus Status = RuleStatus::Supported;
   std::string CudaVersion; ///< CUDA version it appeared in ("" if unknown)
-  std::string RocmVersion; ///< ROCm version its HIP twin appeared in
+  /// ROCm version its HIP twin appeared in ("6.1"), or the releases that
+  /// had it ("6.1-6.4": from 6.1 through 6.4, gone in 7.0).
+  std::string RocmVersion;
   /// RocmVersion parsed; nullopt when the table does not know it.
   std::optional<hipwright::RocmVersion> Since;
+  /// The last release that has the HIP twin; nullopt: every later one.
+  std::optional<hipwright::RocmVersion> Until;
   std::string Notes;
   std::string Family; ///< table it came from: "runtime", "cublas", ...
   unsigned Line = 0;  ///< line in that table, for error messages
@@ -55,10 +59,10 @@ struct Rule {
   /// An `erase` row: the spelling means nothing where HIP runs (CUDA's
   /// calling-convention macros, empty on Linux) and the port deletes it.
   bool erases() const { return Kind == RuleKind::Erase; }
-  /// False when the HIP twin first shipped after \p Target; a row whose
-  /// version is unknown counts as available.
+  /// False when the HIP twin first shipped after \p Target or was gone by
+  /// then; a row whose version is unknown counts as available.
   bool availableIn(const hipwright::RocmVersion &Target) const {
-    return !Since || *Since <= Target;
+    return (!Since || *Since <= Target) && (!Until || Target <= *Until);
   }
 };
 
@@ -74,8 +78,17 @@ public:
   /// Parses one table. \p Family names it in messages ("runtime.tsv").
   llvm::Error addTable(llvm::StringRef Family, llvm::StringRef Text);
 
-  /// Looks up an identifier (any kind but Header).
+  /// Looks up an identifier (any kind but Header): the row for the newest
+  /// ROCm when a name has rows for several releases.
   const Rule *lookup(llvm::StringRef CudaName) const;
+  /// The row of \p CudaName for a port aimed at \p Target: the newest row
+  /// available in that release, else the newest row (which the caller then
+  /// reports as unavailable). Without a target, lookup().
+  const Rule *lookupFor(llvm::StringRef CudaName,
+                        const std::optional<RocmVersion> &Target) const;
+  /// Every row of \p CudaName, the name's own (newest) first, then those
+  /// of older spans of releases, newest first.
+  std::vector<const Rule *> rowsOf(llvm::StringRef CudaName) const;
   /// Looks up an include path as written, e.g. "cuda_runtime.h".
   const Rule *lookupHeader(llvm::StringRef IncludePath) const;
 
@@ -109,6 +122,9 @@ private:
   llvm::StringMap<size_t> MembersByName; ///< "Record::field" -> MemberRows
   llvm::StringMap<std::vector<size_t>> CallsByCallee;
   llvm::StringMap<size_t> ByName;
+  /// Rows of a name for older ROCm releases than its ByName row ("6.1-6.4"
+  /// ranges), newest first.
+  llvm::StringMap<std::vector<size_t>> OlderByName;
   llvm::StringMap<size_t> ByHeader;
 };
 

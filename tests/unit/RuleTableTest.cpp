@@ -62,7 +62,8 @@ TEST_CASE("addTable rejects malformed rows with file:line", "[rules]") {
             "");
     CHECK(parseError(T, "# x\ncudaFoo\thipFoo2\tfunction\tsupported\n",
                      "b.tsv") ==
-          "b.tsv:2: 'cudaFoo' is already mapped by a.tsv:1");
+          "b.tsv:2: 'cudaFoo' is already mapped by a.tsv:1 (a second row "
+          "must name another span of ROCm releases, such as 6.1-6.4)");
   }
   SECTION("a header and an identifier may share a spelling") {
     // Headers live in their own index, so cuda.h the header does not clash
@@ -171,6 +172,42 @@ TEST_CASE("rocm versions parse, compare and gate rows", "[rules][rocm]") {
   CHECK(T.lookup("cudaNew")->availableIn(RocmVersion{6, 2}));
   // Unknown version: never held back.
   CHECK(T.lookup("cudaAny")->availableIn(RocmVersion{1, 0}));
+}
+
+TEST_CASE("a name whose HIP twin changed has a row per span of releases",
+          "[rules][rocm]") {
+  RuleTable T;
+  // In either order: the open-ended row is the name's row.
+  REQUIRE(parseError(
+              T, "cudaX_64\thipX_v2_64\tfunction\tsupported\t\t6.1-6.4\n"
+                 "cudaX_64\thipX_64\tfunction\tsupported\t\t7.0\n"
+                 "cudaGone\t-\tfunction\tunsupported\t\t7.0\n"
+                 "cudaGone\thipGone\tfunction\tdeprecated\t\t1.5-6.4\n") == "");
+  CHECK(T.lookup("cudaX_64")->Hip == "hipX_64");
+  CHECK(T.lookupFor("cudaX_64", std::nullopt)->Hip == "hipX_64");
+  CHECK(T.lookupFor("cudaX_64", RocmVersion{7, 2})->Hip == "hipX_64");
+  CHECK(T.lookupFor("cudaX_64", RocmVersion{6, 4})->Hip == "hipX_v2_64");
+  CHECK(T.lookupFor("cudaX_64", RocmVersion{6, 1})->Hip == "hipX_v2_64");
+  // Before either: the newest row, which the port then reports as too new.
+  CHECK(T.lookupFor("cudaX_64", RocmVersion{5, 7})->Hip == "hipX_64");
+  CHECK_FALSE(T.lookupFor("cudaX_64", RocmVersion{5, 7})->availableIn({5, 7}));
+  // Gone in 7.0: translated for 6.x, left in place for 7.x.
+  CHECK(T.lookupFor("cudaGone", RocmVersion{6, 2})->Hip == "hipGone");
+  CHECK_FALSE(T.lookupFor("cudaGone", RocmVersion{7, 1})->hasHip());
+  CHECK_FALSE(T.lookupFor("cudaGone", std::nullopt)->hasHip());
+  const Rule *Old = T.lookupFor("cudaX_64", RocmVersion{6, 2});
+  CHECK(Old->Until == RocmVersion{6, 4});
+  CHECK_FALSE(Old->availableIn(RocmVersion{7, 0}));
+
+  RuleTable Overlapping;
+  CHECK(parseError(Overlapping, "cudaY\thipY1\tfunction\tsupported\t\t6.1-7.0\n"
+                                "cudaY\thipY2\tfunction\tsupported\t\t7.0\n")
+            .find("another span of ROCm releases") != std::string::npos);
+  RuleTable Backwards;
+  CHECK(
+      parseError(Backwards, "cudaZ\thipZ\tfunction\tsupported\t\t6.4-6.1\n") ==
+      "t.tsv:1: rocm_version '6.4-6.1' is not a range of releases like "
+      "6.1-6.4");
 }
 
 TEST_CASE("a malformed rocm_version is a table error", "[rules][rocm]") {

@@ -24,7 +24,12 @@ static void printRule(const Rule &R, raw_ostream &OS) {
      << ")\n";
   if (!R.CudaVersion.empty())
     OS << "  since CUDA " << R.CudaVersion << "\n";
-  if (!R.RocmVersion.empty())
+  if (R.Until)
+    OS << "  HIP twin in ROCm " << R.Since->str() << " through "
+       << R.Until->str() << " (--rocm-version in that span)\n";
+  else if (!R.RocmVersion.empty() && !R.hasHip())
+    OS << "  no HIP twin from ROCm " << R.RocmVersion << "\n";
+  else if (!R.RocmVersion.empty())
     OS << "  HIP twin since ROCm " << R.RocmVersion << "\n";
   if (!R.Notes.empty())
     OS << "  notes:  " << R.Notes << "\n";
@@ -47,7 +52,15 @@ static bool queryOne(const RuleTable &T, const std::string &Name) {
       return true;
   }
   if (R) {
-    printRule(*R, outs());
+    // A name whose HIP twin changed between releases: each span's row.
+    std::vector<const Rule *> Rows = T.rowsOf(Name);
+    if (Rows.empty())
+      Rows.push_back(R);
+    for (size_t I = 0; I < Rows.size(); ++I) {
+      if (I)
+        outs() << "\n";
+      printRule(*Rows[I], outs());
+    }
     return true;
   }
   errs() << "hipwright query: no rule for '" << Name << "'\n";
