@@ -6,3 +6,8 @@
 void registerBuffer(hipGraphicsResource_t *res, unsigned int vbo) {
   hipGraphicsGLRegisterBuffer(res, vbo, hipGraphicsRegisterFlagsWriteDiscard);
 }
+
+// As cuda-samples do: a map flag given as the register flag of that value.
+void registerForWriting(hipGraphicsResource_t *res, unsigned int vbo) {
+  hipGraphicsGLRegisterBuffer(res, vbo, hipGraphicsRegisterFlagsWriteDiscard);
+}

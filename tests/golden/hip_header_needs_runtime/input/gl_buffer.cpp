@@ -5,3 +5,8 @@
 void registerBuffer(cudaGraphicsResource_t *res, unsigned int vbo) {
   cudaGraphicsGLRegisterBuffer(res, vbo, cudaGraphicsRegisterFlagsWriteDiscard);
 }
+
+// As cuda-samples do: a map flag given as the register flag of that value.
+void registerForWriting(cudaGraphicsResource_t *res, unsigned int vbo) {
+  cudaGraphicsGLRegisterBuffer(res, vbo, cudaGraphicsMapFlagsWriteDiscard);
+}
