@@ -30,7 +30,23 @@ bool duplicatesHipVectorOperator(
   if (isa<CXXMethodDecl>(FD) || FD->getNumParams() != 2 ||
       FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation())
     return false;
-  switch (FD->getOverloadedOperator()) {
+  OverloadedOperatorKind Op = FD->getOverloadedOperator();
+  if (Op == OO_Star || Op == OO_Slash) {
+    // (T a, T b) or (const T &a, const T &b): ROCm 7 declares these two as
+    // non-template friends of HIP_vector_type<T, N> (its + and - are
+    // templates, which a user's non-template beats without ambiguity).
+    auto ByValueOrConstRef = [](QualType P) {
+      return !P->isReferenceType() ||
+             (P->isLValueReferenceType() &&
+              P.getNonReferenceType().isConstQualified());
+    };
+    QualType A = FD->getParamDecl(0)->getType();
+    QualType B = FD->getParamDecl(1)->getType();
+    const RecordDecl *Left = cudaVectorType(A, DeclaredInToolkit);
+    return Left && ByValueOrConstRef(A) && ByValueOrConstRef(B) &&
+           Left == cudaVectorType(B, DeclaredInToolkit);
+  }
+  switch (Op) {
   case OO_PlusEqual:
   case OO_MinusEqual:
   case OO_StarEqual:

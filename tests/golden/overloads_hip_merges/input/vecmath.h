@@ -15,3 +15,11 @@ inline __host__ __device__ void operator*=(float3 &a, float s) {
   a.y *= s;
   a.z *= s;
 }
+// ROCm 7.2's vector types have these two as friends: ambiguous unless the
+// port lets HIP's win.
+inline __host__ __device__ float3 operator/(float3 a, float3 b) {
+  return make_float3(a.x / b.x, a.y / b.y, a.z / b.z);
+}
+inline __host__ __device__ float3 operator*(const float3 &a, const float3 &b) {
+  return make_float3(a.x * b.x, a.y * b.y, a.z * b.z);
+}
