@@ -26,8 +26,8 @@ namespace hipwright {
 /// Whether \p FD is a free compound assignment (`+=`, `*=`, ...) on a CUDA
 /// vector type with an operand of that same vector type, or a binary `*` or
 /// `/` of two operands of one CUDA vector type (by value or const
-/// reference): one HIP's vector types declare themselves. \p DeclaredInToolkit says whether a
-/// declaration comes from the CUDA toolkit.
+/// reference): one HIP's vector types declare themselves. \p DeclaredInToolkit
+/// says whether a declaration comes from the CUDA toolkit.
 bool duplicatesHipVectorOperator(
     const clang::FunctionDecl *FD,
     const std::function<bool(const clang::Decl *)> &DeclaredInToolkit);
