@@ -98,9 +98,7 @@ std::optional<PreludePch> PreludePchStore::loadStored(const std::string &Path,
     return std::nullopt;
   }
   for (const PchInput &In : Pch->Inputs) {
-    auto File = MemoryBuffer::getFile(In.Path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-    if (!File || contentDigest((*File)->getBuffer()) != In.Digest) {
+    if (fileDigest(In.Path) != In.Digest) {
       // A header changed (a toolkit updated in place): rebuilt below.
       count(&PchStats::Rejected);
       return std::nullopt;

@@ -233,9 +233,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     // what its (error-only) result was computed from.
     for (TuResult &U : Units)
       if (U.Inputs.empty())
-        if (auto Buf = MemoryBuffer::getFile(U.MainFile, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false))
-          U.Inputs.push_back({U.MainFile, contentDigest((*Buf)->getBuffer())});
+        if (std::optional<std::string> D = fileDigest(U.MainFile))
+          U.Inputs.push_back({U.MainFile, *D});
     Result.ShardUnits = std::move(Units);
     return Result;
   }

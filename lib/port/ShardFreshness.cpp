@@ -3,8 +3,6 @@
 #include "frontend/AbsentPaths.h"
 #include "support/FramedRecord.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-
 #include <map>
 #include <optional>
 
@@ -24,9 +22,7 @@ Error checkShardsCurrent(const MergedShards &Merged) {
   auto DigestNow = [&](const std::string &Path) {
     auto [It, New] = Digests.try_emplace(Path);
     if (New)
-      if (auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false))
-        It->second = contentDigest((*Buf)->getBuffer());
+      It->second = fileDigest(Path);
     return It->second;
   };
   for (const auto &[Unit, Result] : Merged.Units) {

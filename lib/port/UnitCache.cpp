@@ -184,10 +184,7 @@ std::optional<std::string> UnitCache::currentDigest(const std::string &Path) {
   // Read outside the lock; two threads hashing the same header at once
   // agree on the answer. Memoized for the run: a header is hashed once
   // however many TUs include it.
-  std::optional<std::string> D;
-  if (auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                       /*RequiresNullTerminator=*/false))
-    D = contentDigest((*Buf)->getBuffer());
+  std::optional<std::string> D = fileDigest(Path);
   std::lock_guard<std::mutex> Lock(Mutex);
   return Digests.try_emplace(Path, D).first->second;
 }

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -11,6 +12,14 @@ namespace hipwright {
 std::string contentDigest(StringRef Bytes) {
   auto Hash = BLAKE3::hash(arrayRefFromStringRef(Bytes));
   return toHex(Hash, /*LowerCase=*/true);
+}
+
+std::optional<std::string> fileDigest(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return contentDigest((*Buf)->getBuffer());
 }
 
 std::string frameRecord(StringRef Magic, StringRef Payload) {

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace hipwright {
@@ -28,5 +29,9 @@ llvm::Expected<llvm::StringRef> unframeRecord(llvm::StringRef Magic,
 
 /// Lowercase hex BLAKE3 of \p Bytes (64 digits).
 std::string contentDigest(llvm::StringRef Bytes);
+
+/// contentDigest of the file at \p Path as it is now; nullopt when it
+/// cannot be read.
+std::optional<std::string> fileDigest(llvm::StringRef Path);
 
 } // namespace hipwright
