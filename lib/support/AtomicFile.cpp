@@ -168,33 +168,30 @@ Error writeFileAtomically(StringRef Path, StringRef Bytes,
   return Error::success();
 }
 
-bool isTemporaryOf(StringRef EntryName, StringRef TargetName) {
+/// The file a temporary of writeFileAtomically was for, from the
+/// temporary's name (".NAME.hipwright-XXXXXX"); nullopt for any other name.
+static std::optional<StringRef> temporaryTarget(StringRef EntryName) {
   if (!EntryName.consume_front("."))
-    return false;
+    return std::nullopt;
   if (EntryName.size() < kTempInfix.size() + kTempRandomChars)
-    return false;
+    return std::nullopt;
   StringRef Random = EntryName.take_back(kTempRandomChars);
   EntryName = EntryName.drop_back(kTempRandomChars);
   if (!EntryName.consume_back(kTempInfix))
-    return false;
+    return std::nullopt;
   // createUniqueFile fills the model with lowercase hex digits.
   if (!llvm::all_of(
           Random, [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); }))
-    return false;
-  return EntryName == TargetName || (EntryName.consume_front(TargetName) &&
-                                     EntryName.starts_with(".orig"));
+    return std::nullopt;
+  return EntryName;
 }
 
-/// A name writeFileAtomically gives its temporaries, whatever the target.
-static bool isAnyTemporary(StringRef Name) {
-  if (!Name.starts_with(".") ||
-      Name.size() < kTempInfix.size() + kTempRandomChars)
+bool isTemporaryOf(StringRef EntryName, StringRef TargetName) {
+  std::optional<StringRef> For = temporaryTarget(EntryName);
+  if (!For)
     return false;
-  StringRef Random = Name.take_back(kTempRandomChars);
-  return Name.drop_back(kTempRandomChars).ends_with(kTempInfix) &&
-         llvm::all_of(Random, [](char C) {
-           return isDigit(C) || (C >= 'a' && C <= 'f');
-         });
+  return *For == TargetName ||
+         (For->consume_front(TargetName) && For->starts_with(".orig"));
 }
 
 unsigned removeAbandonedTemporaries(StringRef Dir,
@@ -204,7 +201,7 @@ unsigned removeAbandonedTemporaries(StringRef Dir,
   std::error_code EC;
   for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC)) {
-    if (!isAnyTemporary(sys::path::filename(It->path())))
+    if (!temporaryTarget(sys::path::filename(It->path())))
       continue;
     sys::fs::file_status St;
     if (sys::fs::status(It->path(), St) ||
