@@ -108,8 +108,9 @@ private:
   // Every reference and finding needs its line and column: one index of
   // line starts, rather than a scan from the top of the file each time.
   LineIndex Lines{In.Buffer};
-  bool HasRuntimeInclude = false;
-  /// The branches an include of hip/hip_runtime.h was in (trackConditional).
+  /// The branches (trackConditional) of the latest include of
+  /// hip/hip_runtime.h that was not already in effect; nullopt while the
+  /// file has none.
   std::optional<std::vector<unsigned>> RuntimeBlocks;
   std::vector<unsigned> Blocks;
   unsigned NextBlock = 1;
@@ -253,7 +254,6 @@ private:
 
   /// hip/hip_runtime.h is included at this point of the file.
   void runtimeIncludedHere() {
-    HasRuntimeInclude = true;
     if (!runtimeVisibleHere())
       RuntimeBlocks = Blocks;
   }
@@ -561,7 +561,7 @@ private:
   /// again (or, above `#pragma once`, outside what the pragma covers).
   void finishPrologue() {
     std::string Text;
-    if (In.NeedsImplicitRuntimeInclude && !HasRuntimeInclude)
+    if (In.NeedsImplicitRuntimeInclude && !RuntimeBlocks)
       Text += "#include <hip/hip_runtime.h>\n";
     for (const VersionMacro *V : PrologueMacros)
       Text += V->Definition.str();

@@ -163,18 +163,14 @@ Error RuleTable::addTable(StringRef FileName, StringRef Text) {
       // A second row is allowed for another span of releases: the name's
       // HIP twin changed (hipblasCscal_v2_64 through ROCm 6.4,
       // hipblasCscal_64 from 7.0). Their spans may not overlap.
-      Rule &Old = Rules[It->second];
+      const Rule &Old = Rules[It->second];
       std::vector<size_t> &Older = OlderByName[R.Cuda];
+      // Two spans overlap when either holds the other's first release.
       bool Overlap =
           R.Kind == RuleKind::Header || !R.Since || (!R.Until && !Old.Until);
-      auto Covers = [](const Rule &A, const RocmVersion &V) {
-        return A.availableIn(V);
-      };
-      for (size_t I : Older)
-        Overlap = Overlap || Covers(Rules[I], *R.Since) ||
-                  (Rules[I].Since && Covers(R, *Rules[I].Since));
-      if (!Overlap)
-        Overlap = Covers(Old, *R.Since) || (Old.Since && Covers(R, *Old.Since));
+      for (const Rule *Other : rowsOf(R.Cuda))
+        Overlap = Overlap || Other->availableIn(*R.Since) ||
+                  (Other->Since && R.availableIn(*Other->Since));
       if (Overlap)
         return Fail("'" + R.Cuda + "' is already mapped by " + Old.Family +
                     ".tsv:" + Twine(Old.Line) +
@@ -218,13 +214,11 @@ const Rule *
 RuleTable::lookupFor(StringRef CudaName,
                      const std::optional<RocmVersion> &Target) const {
   const Rule *Newest = lookup(CudaName);
-  if (!Newest || !Target || Newest->availableIn(*Target))
+  if (!Newest || !Target)
     return Newest;
-  auto It = OlderByName.find(CudaName);
-  if (It != OlderByName.end())
-    for (size_t I : It->second)
-      if (Rules[I].availableIn(*Target))
-        return &Rules[I];
+  for (const Rule *R : rowsOf(CudaName)) // the newest first
+    if (R->availableIn(*Target))
+      return R;
   return Newest;
 }
 

@@ -138,11 +138,8 @@ CompileResult buildForAmd(const BuildContext &C, const std::string &File,
           firstForeignRocmHeader(dependenciesOf((*DepText)->getBuffer()),
                                  C.Tools.RocmPath + "/include"))
     return Fail("read the ROCm header " + *Foreign +
-                " from outside the ROCm "
-                "in use (" +
-                C.Tools.RocmPath +
-                "/include): the result would "
-                "not be ROCm " +
+                " from outside the ROCm in use (" + C.Tools.RocmPath +
+                "/include): the result would not be ROCm " +
                 C.Tools.RocmRelease + "'s");
 
   // The host object carries the offload bundle in .hip_fatbin.

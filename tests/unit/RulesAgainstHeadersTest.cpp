@@ -32,17 +32,21 @@ const char *const CudaInclude = "/usr/local/cuda/include";
 
 /// The ROCm release's include directory (HIP and every library header it
 /// has), or "" when there is no ROCm.
+/// The ROCm in use, found once (the checks ask for it per row).
+const std::optional<RocmInstall> &rocmInUse() {
+  static const std::optional<RocmInstall> R = findRocm();
+  return R;
+}
+
 std::string rocmInclude() {
-  std::optional<RocmInstall> R = findRocm();
-  return R ? R->Root + "/include" : std::string();
+  return rocmInUse() ? rocmInUse()->Root + "/include" : std::string();
 }
 
 /// "7.2" of the ROCm in use: rows whose HIP twin is newer cannot be checked.
 std::pair<unsigned, unsigned> rocmRelease() {
-  std::optional<RocmInstall> R = findRocm();
   unsigned Major = 0, Minor = 0;
-  if (R)
-    std::sscanf(R->Release.c_str(), "%u.%u", &Major, &Minor);
+  if (rocmInUse())
+    std::sscanf(rocmInUse()->Release.c_str(), "%u.%u", &Major, &Minor);
   return {Major, Minor};
 }
 
