@@ -31,6 +31,14 @@ std::vector<RuleInfo> translatorRules() {
        "(the CUDA 13 argument has no HIP equivalent, or the call is written "
        "partly inside a macro body) it translates the name, leaves the "
        "arguments and says why; a person finishes the call."},
+      {"unsupported-api.case-label", Severity::Note,
+       "a case label naming a CUDA enumerator HIP lacks, commented out",
+       "A switch that decodes a CUDA library status (cuda-samples' "
+       "helper_cuda.h turns every cuBLAS and cuFFT status into a string) "
+       "names values such as CUBLAS_STATUS_LICENSE_ERROR that the HIP "
+       "library's enum does not have. No HIP call can return them, so the "
+       "label can never be taken; the port turns `case NAME:` into a "
+       "comment so the switch compiles. Its statements stay."},
       {"unsupported-api.cuda-arch-check", Severity::Warning,
        "a numeric __CUDA_ARCH__ comparison",
        "__CUDA_ARCH__ names NVIDIA architectures and is undefined on AMD. "

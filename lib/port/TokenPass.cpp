@@ -361,7 +361,10 @@ private:
       return;
     }
     if (!R->hasHip()) {
-      reference(T, "", R->Family, false);
+      bool Dead = R->Kind == RuleKind::Enum && commentOutCaseLabel(I);
+      reference(T, "", R->Family, /*Converted=*/Dead);
+      if (Dead)
+        return;
       finding(T, Severity::Warning,
               T.Text.str() + " has no HIP equivalent; left in place", R->Notes);
       return;
@@ -373,6 +376,39 @@ private:
       edit(T, R->Hip);
     }
     reference(T, R->Hip, R->Family, true);
+  }
+
+  /// `case CUBLAS_STATUS_LICENSE_ERROR:` in a switch that decodes a status.
+  /// The HIP library's enum has no such value, so no HIP call can produce
+  /// it: the label can never be taken, and left in place it is the one line
+  /// that keeps a status-to-string helper (cuda-samples' helper_cuda.h has
+  /// several) from compiling. The label becomes a comment; the statements
+  /// after it stay, reached as before by falling through from the label
+  /// above (if they ever were). Only the plain `case NAME:` shape, with
+  /// nothing but blanks between its tokens, is rewritten: anything else
+  /// stays as it is and is reported like any other name without a twin.
+  bool commentOutCaseLabel(size_t I) {
+    if (I == 0 || !isIdent(I - 1) || Toks[I - 1].Text != "case" ||
+        I + 1 >= Toks.size() || Toks[I + 1].Kind != clang::tok::colon)
+      return false;
+    unsigned Begin = Toks[I - 1].Offset;
+    unsigned End = Toks[I + 1].Offset + Toks[I + 1].Length;
+    StringRef Label = In.Buffer.slice(Begin, End);
+    auto Blank = [](char C) { return C == ' ' || C == '\t'; };
+    if (!llvm::all_of(In.Buffer.slice(Begin + 4, Toks[I].Offset), Blank) ||
+        !llvm::all_of(In.Buffer.slice(Toks[I].Offset + Toks[I].Length,
+                                      Toks[I + 1].Offset),
+                      Blank))
+      return false;
+    Out.Edits.push_back({In.File.str(), Begin, End - Begin,
+                         "/* " + Label.str() + " (no HIP twin) */"});
+    finding(Toks[I], Severity::Note,
+            Toks[I].Text.str() +
+                " has no HIP equivalent, so no HIP call returns it: its case "
+                "label can never be taken and is commented out",
+            "Nothing to do; drop the commented-out label when convenient.",
+            "unsupported-api.case-label");
+    return true;
   }
 
   /// `struct cudaGraphicsResource *r` -> `hipGraphicsResource *r`. CUDA

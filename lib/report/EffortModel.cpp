@@ -35,6 +35,8 @@ ArrayRef<DefaultEffortRule> EffortModel::defaultRules() {
   static const DefaultEffortRule Rules[] = {
       {"nolint.unmatched", "none", "none",
        "a NOLINTBEGIN without its END: a comment to fix"},
+      {"unsupported-api.case-label", "none", "none",
+       "the port already commented out a label no HIP call can reach"},
       {"unsupported-api.cuda-arch-check", "automatic", "low",
        "the port already renames the macro; a person checks one branch"},
       {"unsupported-api.call-signature", "automatic", "low",

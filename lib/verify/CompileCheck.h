@@ -25,7 +25,7 @@ struct CompileCheckRequest {
   std::vector<std::string> Targets;     ///< gfxNNN (AMD) or sm_NN (NVIDIA)
   std::vector<std::string> IncludeDirs; ///< -I, searched in order
   std::vector<std::string> Defines;     ///< NAME or NAME=VALUE
-  /// Objects, logs and the cached device-library overlay live here.
+  /// Objects, logs and the NVIDIA stand-in headers live here.
   std::string WorkDir;
   unsigned Jobs = 1; ///< compiles run at once (at least 1)
   /// A missing tool is an error (ToolchainMissing) rather than a skip: a
@@ -84,7 +84,7 @@ struct CompileCheckOutcome {
 
 /// Runs the check. Missing tools and failing compiles are results; an
 /// llvm::Error means the check itself could not be set up (a bad request,
-/// an unwritable work directory, a device-library overlay that could not be
+/// an unwritable work directory, NVIDIA stand-in headers that could not be
 /// built).
 llvm::Expected<CompileCheckOutcome>
 runCompileCheck(const CompileCheckRequest &Req, const CompileToolchain &Tools);

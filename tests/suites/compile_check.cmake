@@ -6,8 +6,8 @@
 set(HIPWRIGHT_COMPILE_CHECK "${CMAKE_SOURCE_DIR}/tests/compile/hip_compile_check.sh")
 set(HIPWRIGHT_COMPILE_EXPECT "${CMAKE_SOURCE_DIR}/tests/compile/expect.sh")
 set(HIPWRIGHT_COMPILE_SELFTEST "${CMAKE_SOURCE_DIR}/tests/compile/selftest")
-# One work directory for all cases: the device-library overlay is built once
-# (atomically, so parallel ctest runs share it) and the objects land here.
+# One work directory for all cases: generated headers are built once
+# (atomically, so parallel ctest runs share them) and the objects land here.
 set(HIPWRIGHT_COMPILE_WORK "${CMAKE_BINARY_DIR}/compile-check")
 set(HIPWRIGHT_COMPILE_TARGETS "gfx942,gfx950" CACHE STRING
     "AMDGPU targets the compile check builds for")

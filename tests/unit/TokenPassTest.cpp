@@ -14,6 +14,8 @@ const RuleTable &testRules() {
                               "cudaMalloc\thipMalloc\tfunction\tsupported\n"
                               "cudaStream_t\thipStream_t\ttype\tsupported\n"
                               "cudaGraphFoo\t-\tfunction\tunsupported\n"
+                              "CUFOO_LICENSE\t-\tenum\tunsupported\n"
+                              "CUFOO_OK\tHIPFOO_OK\tenum\tsupported\n"
                               "__syncthreads\t__syncthreads\tfunction\t"
                               "supported\n"
                               "cub\thipcub\tnamespace\tsupported\n"
@@ -141,6 +143,40 @@ TEST_CASE("unsupported APIs stay and are reported with their place",
   CHECK(F.Column == 3);
   REQUIRE(R.Result.References.size() == 1);
   CHECK(!R.Result.References[0].Converted);
+}
+
+TEST_CASE("a case label naming an enumerator HIP lacks becomes a comment",
+          "[token]") {
+  auto R = translate("switch (s) {\n"
+                     "case CUFOO_OK:\n  return \"ok\";\n"
+                     "case  CUFOO_LICENSE :\n  return \"licence\";\n"
+                     "}\n");
+  CHECK(R.Output == "switch (s) {\n"
+                    "case HIPFOO_OK:\n  return \"ok\";\n"
+                    "/* case  CUFOO_LICENSE : (no HIP twin) */\n"
+                    "  return \"licence\";\n"
+                    "}\n");
+  REQUIRE(R.Result.Findings.size() == 1);
+  CHECK(R.Result.Findings[0].RuleId == "unsupported-api.case-label");
+  CHECK(R.Result.Findings[0].Level == Severity::Note);
+  CHECK(R.Result.Findings[0].Line == 4);
+  REQUIRE(R.Result.References.size() == 2);
+  CHECK(R.Result.References[1].Converted);
+}
+
+TEST_CASE("other uses of such an enumerator stay and are reported",
+          "[token]") {
+  // Not a case label, a label with a comment inside, and a function name
+  // that only looks like one: all left in place as warnings.
+  auto R = translate("int v = CUFOO_LICENSE;\n"
+                     "switch (s) { case CUFOO_LICENSE /* x */: break; }\n"
+                     "switch (s) { case cudaGraphFoo: break; }\n");
+  CHECK(R.Output == "int v = CUFOO_LICENSE;\n"
+                    "switch (s) { case CUFOO_LICENSE /* x */: break; }\n"
+                    "switch (s) { case cudaGraphFoo: break; }\n");
+  REQUIRE(R.Result.Findings.size() == 3);
+  for (const Finding &F : R.Result.Findings)
+    CHECK(F.RuleId == "unsupported-api");
 }
 
 namespace {

@@ -64,7 +64,7 @@ int runCompileCheckCommand(const std::vector<std::string> &Args) {
       {{"--work"},
        OptionValue::Separate,
        "--work DIR",
-       "objects, logs and the device-library overlay\n(default "
+       "objects, logs and generated headers\n(default "
        "$TMPDIR/hipwright-compile-check)",
        "",
        storeValue(Req.WorkDir)},
