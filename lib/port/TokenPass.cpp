@@ -115,6 +115,9 @@ private:
   std::vector<unsigned> Blocks;
   unsigned NextBlock = 1;
   SmallVector<const VersionMacro *, 3> PrologueMacros;
+  /// A `struct cudaX` lost its keyword where HIP's runtime was not included
+  /// yet (dropTagKeyword).
+  bool TagNeedsRuntime = false;
 
   size_t lineEnd(size_t I) const {
     size_t J = I + 1;
@@ -431,6 +434,12 @@ private:
       return;
     Out.Edits.push_back({In.File.str(), Toks[I - 1].Offset,
                          Toks[I].Offset - Toks[I - 1].Offset, ""});
+    // With the keyword, `struct cudaGraphicsResource *p;` declared the tag
+    // itself and needed no CUDA header (cuda-samples' particleSystem.h
+    // includes none); the bare HIP name needs HIP's declaration. Where no
+    // include of the runtime is in effect yet, the prologue adds one.
+    if (!runtimeVisibleHere())
+      TagNeedsRuntime = true;
   }
 
   /// A row whose HIP twin first shipped after the target ROCm release: the
@@ -597,7 +606,7 @@ private:
   /// again (or, above `#pragma once`, outside what the pragma covers).
   void finishPrologue() {
     std::string Text;
-    if (In.NeedsImplicitRuntimeInclude && !RuntimeBlocks)
+    if ((In.NeedsImplicitRuntimeInclude && !RuntimeBlocks) || TagNeedsRuntime)
       Text += "#include <hip/hip_runtime.h>\n";
     for (const VersionMacro *V : PrologueMacros)
       Text += V->Definition.str();

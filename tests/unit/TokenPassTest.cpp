@@ -179,6 +179,18 @@ TEST_CASE("other uses of such an enumerator stay and are reported",
     CHECK(F.RuleId == "unsupported-api");
 }
 
+TEST_CASE("a struct tag losing its keyword brings HIP's declaration along",
+          "[token]") {
+  // `struct cudaStream_t *s;` declared the tag itself; the bare HIP name
+  // needs the runtime, which the file did not include.
+  auto R = translate("#pragma once\nstruct cudaStream_t *s;\n");
+  CHECK(R.Output ==
+        "#pragma once\n#include <hip/hip_runtime.h>\nhipStream_t *s;\n");
+  // Included before the use: nothing to add.
+  R = translate("#include <cuda_runtime.h>\nstruct cudaStream_t *s;\n");
+  CHECK(R.Output == "#include <hip/hip_runtime.h>\nhipStream_t *s;\n");
+}
+
 namespace {
 const RuleTable &versionedRules() {
   static RuleTable T = [] {
