@@ -164,8 +164,7 @@ TEST_CASE("a case label naming an enumerator HIP lacks becomes a comment",
   CHECK(R.Result.References[1].Converted);
 }
 
-TEST_CASE("other uses of such an enumerator stay and are reported",
-          "[token]") {
+TEST_CASE("other uses of such an enumerator stay and are reported", "[token]") {
   // Not a case label, a label with a comment inside, and a function name
   // that only looks like one: all left in place as warnings.
   auto R = translate("int v = CUFOO_LICENSE;\n"
