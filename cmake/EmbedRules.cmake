@@ -42,3 +42,9 @@ hipwright_embed("${HIPWRIGHT_EMBEDDED_RULES_CPP}" kEmbeddedRuleFiles
                 ${HIPWRIGHT_RULE_FILES})
 hipwright_embed("${HIPWRIGHT_EMBEDDED_DOCS_CPP}" kEmbeddedRuleDocs
                 ${HIPWRIGHT_RULE_DOC_FILES})
+# hipwright's own equivalents of CUDA functions ROCm lacks: the header the
+# port writes next to the files that call them.
+set(HIPWRIGHT_EMBEDDED_COMPAT_CPP
+    "${PROJECT_BINARY_DIR}/generated/EmbeddedCompatHeaders.cpp")
+hipwright_embed("${HIPWRIGHT_EMBEDDED_COMPAT_CPP}" kEmbeddedCompatHeaders
+                "${PROJECT_SOURCE_DIR}/include/hipwright/compat/hipwright_cuda_compat.h")

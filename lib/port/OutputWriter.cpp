@@ -1,6 +1,7 @@
 //===- OutputWriter.cpp - where a port's results go -----------------------===//
 #include "port/OutputWriter.h"
 #include "port/Backup.h"
+#include "port/CompatHeader.h"
 #include "port/OutputSafety.h"
 #include "port/UnifiedDiff.h"
 
@@ -31,6 +32,39 @@ static void cleanStaleTemporaries(const std::vector<std::string> &Targets,
     note(Opts, P + ": removed, a temporary file an interrupted run left");
 }
 
+/// The directories (as input paths) of the files whose port includes
+/// hipwright_cuda_compat.h, each once, sorted.
+static std::vector<std::string> compatHeaderDirs(const PortResult &Result) {
+  std::set<std::string> Dirs;
+  for (const FileOutcome &F : Result.Files)
+    if (written(F) && includesCompatHeader(F.Translated))
+      Dirs.insert(sys::path::parent_path(F.Path).str());
+  return {Dirs.begin(), Dirs.end()};
+}
+
+/// Writes hipwright_cuda_compat.h to \p Target unless it holds that text
+/// already. A file of that name that is not a copy some hipwright wrote is
+/// the user's: it is kept, and the port stops before writing anything
+/// (callers check every target first, with \p DryRun).
+static Error placeCompatHeader(StringRef Target, bool DryRun) {
+  auto Old = MemoryBuffer::getFile(Target, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (Old) {
+    if ((*Old)->getBuffer() == compatHeaderText())
+      return Error::success();
+    if (!isCompatHeaderCopy((*Old)->getBuffer()))
+      return createStringError(
+          std::errc::file_exists,
+          "%s exists and is not hipwright's: the port needs that name for "
+          "its equivalents of CUDA-only functions; rename the file "
+          "(nothing was written)",
+          Target.str().c_str());
+  }
+  if (DryRun)
+    return Error::success();
+  return writeFileAtomically(Target, compatHeaderText());
+}
+
 static Error writeOutRoot(const PortResult &Result, const OutputOptions &Opts) {
   const InputTree &Tree = Result.Inputs;
   InputFiles Inputs(Tree);
@@ -49,12 +83,34 @@ static Error writeOutRoot(const PortResult &Result, const OutputOptions &Opts) {
                                Target.c_str(), In->c_str());
     Plan.emplace_back(&F, normalizePath(Target));
   }
+  std::vector<std::string> Headers;
+  for (const std::string &Dir : compatHeaderDirs(Result)) {
+    SmallString<256> Target(Opts.OutRoot);
+    sys::path::append(Target, Tree.relative(Dir), kCompatHeaderName);
+    // The tree's own file of that name is ported (or copied) to this very
+    // target: only a copy of the header may be replaced by the header.
+    for (const auto &[F, T] : Plan)
+      if (T == normalizePath(Target) && !isCompatHeaderCopy(F->Original))
+        return createStringError(
+            std::errc::file_exists,
+            "%s would replace the port of %s, which is not hipwright's "
+            "header: rename it (nothing was written)",
+            Target.c_str(), F->Path.c_str());
+    if (Error E = placeCompatHeader(Target, /*DryRun=*/true))
+      return E;
+    Headers.push_back(normalizePath(Target));
+  }
   std::vector<std::string> Targets;
   for (const auto &[_, T] : Plan)
     Targets.push_back(T);
+  Targets.insert(Targets.end(), Headers.begin(), Headers.end());
   cleanStaleTemporaries(Targets, Opts);
   for (const auto &[F, Target] : Plan)
-    if (Error E = writeFileAtomically(Target, F->Translated))
+    if (!llvm::is_contained(Headers, Target))
+      if (Error E = writeFileAtomically(Target, F->Translated))
+        return E;
+  for (const std::string &Target : Headers)
+    if (Error E = placeCompatHeader(Target, /*DryRun=*/false))
       return E;
   return Error::success();
 }
@@ -93,9 +149,18 @@ static Error writeInPlace(const PortResult &Result, const OutputOptions &Opts) {
                                "nothing was written (port again)",
                                T.F->Path.c_str());
   }
+  std::vector<std::string> Headers;
+  for (const std::string &Dir : compatHeaderDirs(Result)) {
+    SmallString<256> Target(Dir);
+    sys::path::append(Target, kCompatHeaderName);
+    if (Error E = placeCompatHeader(Target, /*DryRun=*/true))
+      return E;
+    Headers.push_back(std::string(Target));
+  }
   std::vector<std::string> Targets;
   for (const InPlaceTarget &T : Plan)
     Targets.push_back(T.Real);
+  Targets.insert(Targets.end(), Headers.begin(), Headers.end());
   cleanStaleTemporaries(Targets, Opts);
 
   for (const InPlaceTarget &T : Plan) {
@@ -128,6 +193,9 @@ static Error writeInPlace(const PortResult &Result, const OutputOptions &Opts) {
     if (Error E = writeFileAtomically(T.Real, F.Translated, Keep))
       return E;
   }
+  for (const std::string &Target : Headers)
+    if (Error E = placeCompatHeader(Target, /*DryRun=*/false))
+      return E;
   return Error::success();
 }
 
@@ -136,15 +204,22 @@ Error writeOutputs(const PortResult &Result, const OutputOptions &Opts,
   const InputTree &Tree = Result.Inputs;
   switch (Opts.Mode) {
   case OutputMode::Stdout:
-    for (const FileOutcome &F : Result.Files)
-      if (F.Status != FileStatus::Failed)
-        OS << F.Translated;
-    return Error::success();
   case OutputMode::Diff:
-    for (const FileOutcome &F : Result.Files) {
-      std::string Rel = Tree.relative(F.Path);
-      OS << unifiedDiff(F.Original, F.Translated, Rel, Rel);
+    if (Opts.Mode == OutputMode::Stdout) {
+      for (const FileOutcome &F : Result.Files)
+        if (F.Status != FileStatus::Failed)
+          OS << F.Translated;
+    } else {
+      for (const FileOutcome &F : Result.Files) {
+        std::string Rel = Tree.relative(F.Path);
+        OS << unifiedDiff(F.Original, F.Translated, Rel, Rel);
+      }
     }
+    // Nothing is written to disk here, the header included.
+    for (const std::string &Dir : compatHeaderDirs(Result))
+      note(Opts, Dir + ": the port includes " + kCompatHeaderName.str() +
+                     " here; --out-root and --in-place write it, `hipwright "
+                     "query --compat-header` prints it");
     return Error::success();
   case OutputMode::OutRoot:
     return writeOutRoot(Result, Opts);

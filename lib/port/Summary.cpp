@@ -1,5 +1,6 @@
 //===- Summary.cpp - the end-of-run report of `port` ----------------------===//
 #include "port/Summary.h"
+#include "port/CompatHeader.h"
 
 #include "output/VersionInfo.h"
 #include "support/Plural.h"
@@ -47,6 +48,7 @@ PortStats computeStats(const PortResult &R) {
   for (const ApiReference &Ref : R.References) {
     if (Ref.Converted) {
       ++S.Converted;
+      S.OwnEquivalents += StringRef(Ref.Hip).starts_with("hipwright_");
     } else {
       ++S.Unconverted;
       ++Names[Ref.Name];
@@ -84,6 +86,10 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
   }
   OS << "  API references: " << S.Converted << " converted, " << S.Unconverted
      << " left unconverted\n";
+  if (S.OwnEquivalents)
+    OS << "  " << countOf(S.OwnEquivalents, "call")
+       << " to CUDA-only functions now use hipwright's equivalents ("
+       << kCompatHeaderName << ", written next to the files using them)\n";
   {
     // As lint counts them: a NOLINT-suppressed finding is not one to see.
     unsigned Errors = 0, Warnings = 0, Notes = 0;
@@ -217,6 +223,7 @@ json::Value summaryJson(const PortResult &R) {
       {"api_references",
        json::Object{{"converted", S.Converted},
                     {"unconverted", S.Unconverted},
+                    {"own_equivalents", S.OwnEquivalents},
                     {"converted_by_family", std::move(Families)}}},
       {"unconverted", std::move(Unconverted)},
       {"file_results", std::move(Files)},

@@ -17,6 +17,9 @@ struct PortStats {
   unsigned BuildFiles = 0, BuildMigrated = 0, BuildUnchanged = 0,
            BuildProblems = 0, BuildNotes = 0;
   unsigned Converted = 0, Unconverted = 0;
+  /// Of Converted: CUDA-only functions now calling hipwright's equivalents
+  /// (hipwright_cuda_compat.h).
+  unsigned OwnEquivalents = 0;
   /// Unconverted CUDA names -> number of uses, sorted by name.
   std::vector<std::pair<std::string, unsigned>> UnconvertedNames;
 };

@@ -1,6 +1,7 @@
 //===- TokenPass.cpp - translating a file token by token ------------------===//
 #include "port/TokenPass.h"
 #include "frontend/RawLexer.h"
+#include "port/CompatHeader.h"
 #include "port/HipHeaderOrder.h"
 #include "support/LineIndex.h"
 
@@ -118,6 +119,9 @@ private:
   /// A `struct cudaX` lost its keyword where HIP's runtime was not included
   /// yet (dropTagKeyword).
   bool TagNeedsRuntime = false;
+  /// A CUDA function became hipwright's own equivalent (Rule::emulated):
+  /// the prologue includes the header that defines it.
+  bool NeedsCompatHeader = false;
 
   size_t lineEnd(size_t I) const {
     size_t J = I + 1;
@@ -378,6 +382,8 @@ private:
       dropTagKeyword(I, *R);
       edit(T, R->Hip);
     }
+    if (R->emulated())
+      NeedsCompatHeader = true;
     reference(T, R->Hip, R->Family, true);
   }
 
@@ -608,6 +614,8 @@ private:
     std::string Text;
     if ((In.NeedsImplicitRuntimeInclude && !RuntimeBlocks) || TagNeedsRuntime)
       Text += "#include <hip/hip_runtime.h>\n";
+    if (NeedsCompatHeader)
+      Text += "#include \"" + kCompatHeaderName.str() + "\"\n";
     for (const VersionMacro *V : PrologueMacros)
       Text += V->Definition.str();
     // A file without a single token (empty, blank or only comments) has no

@@ -25,4 +25,9 @@ extern const unsigned kEmbeddedBuildRulesCount;
 extern const EmbeddedRuleFile kEmbeddedReportRules[];
 extern const unsigned kEmbeddedReportRulesCount;
 
+/// include/hipwright/compat/: hipwright's own equivalents of CUDA functions
+/// no ROCm header declares, which a port writes next to the files using them.
+extern const EmbeddedRuleFile kEmbeddedCompatHeaders[];
+extern const unsigned kEmbeddedCompatHeadersCount;
+
 } // namespace hipwright

@@ -1,5 +1,6 @@
 //===- RuleCoverage.cpp - coverage summary of the rule tables -------------===//
 #include "rules/RuleCoverage.h"
+#include "rules/HeaderCheckScope.h"
 #include "rules/RuleTable.h"
 
 #include "llvm/Support/Format.h"
@@ -69,7 +70,7 @@ void printRow(raw_ostream &OS, StringRef Name, const Counts &C) {
 void printByRelease(raw_ostream &OS, const RuleTable &Table) {
   const RocmVersion Cutoff{5, 0};
   std::map<RocmVersion, unsigned> Added;
-  unsigned Older = 0, Unknown = 0, WithHip = 0, Spans = 0;
+  unsigned Older = 0, Unknown = 0, Own = 0, WithHip = 0, Spans = 0;
   for (const Rule &R : Table.rules()) {
     if (R.Until) {
       ++Spans; // an older release's name: the name counts by its newest row
@@ -78,7 +79,9 @@ void printByRelease(raw_ostream &OS, const RuleTable &Table) {
     if (!R.hasHip())
       continue;
     ++WithHip;
-    if (!R.Since)
+    if (R.emulated())
+      ++Own; // ships with the port, not with ROCm
+    else if (!R.Since)
       ++Unknown;
     else if (*R.Since < Cutoff)
       ++Older;
@@ -101,6 +104,8 @@ void printByRelease(raw_ostream &OS, const RuleTable &Table) {
     OS << "| " << V.str() << " | " << N << " | " << Available << " |\n";
   }
   OS << "| unknown | " << Unknown << " | (always) |\n"
+     << "| hipwright's own (`hipwright_cuda_compat.h`) | " << Own
+     << " | (always) |\n"
      << "| **all** | " << WithHip << " | |\n";
   OS << "\n"
      << Spans
@@ -108,6 +113,86 @@ void printByRelease(raw_ostream &OS, const RuleTable &Table) {
         "hipBLAS's `_v2_64` functions before ROCm 7.0 renamed them); "
         "`--rocm-version` in that span emits it, and the tables above count "
         "each CUDA name once, by its newest row.\n";
+}
+/// What the test suite checks of each table against the headers of the
+/// ROCm release the compile checks use (HeaderCheckScope.h).
+void printHeaderChecks(raw_ostream &OS, const RuleTable &Table) {
+  struct Row {
+    unsigned Checked = 0, Emulated = 0, Newer = 0, Older = 0;
+    std::map<std::string, unsigned> Missing;
+  };
+  std::map<std::string, Row> ByFamily;
+  Row Total;
+  for (const Rule &R : Table.rules()) {
+    std::string Lib;
+    HeaderCheck C = headerCheckOf(R, kCheckedRocmRelease, &Lib);
+    if (C == HeaderCheck::NoHipName)
+      continue;
+    for (Row *T : {&ByFamily[R.Family], &Total}) {
+      switch (C) {
+      case HeaderCheck::Checked:
+        ++T->Checked;
+        break;
+      case HeaderCheck::Emulated:
+        ++T->Emulated;
+        break;
+      case HeaderCheck::MissingLibrary:
+        ++T->Missing[Lib];
+        break;
+      case HeaderCheck::NewerRelease:
+        ++T->Newer;
+        break;
+      case HeaderCheck::OlderRelease:
+        ++T->Older;
+        break;
+      case HeaderCheck::NoHipName:
+        break;
+      }
+    }
+  }
+  unsigned CallRows = 0, CallRewrites = 0;
+  for (const CallRow &C : Table.allCallRules()) {
+    ++CallRows;
+    CallRewrites += C.Call.rewrites() && !C.Call.Expression;
+  }
+  const std::string Rel = kCheckedRocmRelease.str();
+  OS << "\n## Checked against the ROCm " << Rel << " headers\n\n"
+     << "The test suite checks the tables against real headers "
+        "(`scripts/fetch-rocm.sh` installs ROCm "
+     << Rel
+     << "): "
+        "`RulesAgainstHeadersTest` finds every CUDA name in CUDA 13.0's "
+        "headers and every HIP name below in ROCm "
+     << Rel
+     << "'s (HIP, its "
+        "libraries, and clang's `__clang_hip_*.h`); `RuleArityTest` parses "
+        "both sets of headers and checks that each renamed function takes "
+        "the argument counts CUDA's takes (or a call row rewrites the calls "
+        "that would not fit), and that each of the "
+     << CallRewrites << " call rows that rewrite into a HIP call (of "
+     << CallRows
+     << " call rows) passes a count some overload takes. "
+        "*own*: hipwright's equivalents in `hipwright_cuda_compat.h`, which "
+        "a port writes next to the files that call them; checked the same "
+        "way against that header. A name from a release after "
+     << Rel
+     << " or from a span that ended before it, or from a library the ROCm "
+        "prefix lacks, cannot be checked here.\n\n"
+     << "| family | checked against ROCm " << Rel
+     << " | own | newer | "
+        "older span | library not in the prefix |\n"
+     << "| --- | ---: | ---: | ---: | ---: | --- |\n";
+  auto Print = [&OS](StringRef Name, const Row &R) {
+    std::string Missing;
+    for (const auto &[Lib, N] : R.Missing)
+      Missing += (Missing.empty() ? "" : ", ") + Lib + " " + std::to_string(N);
+    OS << "| " << Name << " | " << R.Checked << " | " << R.Emulated << " | "
+       << R.Newer << " | " << R.Older << " | "
+       << (Missing.empty() ? "-" : Missing) << " |\n";
+  };
+  for (const auto &[Family, R] : ByFamily)
+    Print(Family, R);
+  Print("**total**", Total);
 }
 } // namespace
 
@@ -140,6 +225,7 @@ std::string renderCoverageMarkdown(const RuleTable &Table) {
     printRow(OS, Family, C);
   printRow(OS, "**total**", Total);
   printByRelease(OS, Table);
+  printHeaderChecks(OS, Table);
   return Out;
 }
 

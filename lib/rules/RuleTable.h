@@ -56,6 +56,12 @@ struct Rule {
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).
   bool renames() const { return hasHip() && Hip != Cuda; }
+  /// The HIP name is hipwright's own equivalent of a CUDA function no ROCm
+  /// header declares (`hipwright_vadd2`): the port includes, and writes
+  /// next to the file, hipwright_cuda_compat.h (port/CompatHeader.h).
+  bool emulated() const {
+    return llvm::StringRef(Hip).starts_with("hipwright_");
+  }
   /// An `erase` row: the spelling means nothing where HIP runs (CUDA's
   /// calling-convention macros, empty on Linux) and the port deletes it.
   bool erases() const { return Kind == RuleKind::Erase; }

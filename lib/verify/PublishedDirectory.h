@@ -3,7 +3,8 @@
 // Generated directories the compile checks share (the NVIDIA stand-in
 // headers) are filled in a private temporary directory, marked with a
 // `.complete` file and renamed into place, so that concurrent checks never
-// see half of one and a crash never leaves one that looks finished. A directory already published is reused as it is.
+// see half of one and a crash never leaves one that looks finished. A directory
+// already published is reused as it is.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -126,10 +126,13 @@ const ArityIndex &hipIndex(const RocmInstall &Rocm, std::string &Problem) {
           "hipfft/hipfft.h", "hipsparse/hipsparse.h", "hipsolver/hipsolver.h",
           "hiprand/hiprand.h", "hiprand/hiprand_kernel.h", "rccl/rccl.h"})
       Code += "#include <" + std::string(H) + ">\n";
+    Code += "#include \"hipwright_cuda_compat.h\"\n";
     return index(Code,
                  {"-x", "hip", "--offload-host-only", "--offload-arch=gfx942",
                   "--rocm-path=" + Rocm.Root, "-isystem",
-                  Rocm.Root + "/include", "-nogpulib", "-std=c++17"},
+                  Rocm.Root + "/include", "-I",
+                  HIPWRIGHT_SOURCE_DIR "/include/hipwright/compat", "-nogpulib",
+                  "-std=c++17"},
                  "hip_all.hip", Why);
   }();
   Problem = Why;
@@ -265,4 +268,24 @@ TEST_CASE("each renamed function takes the arguments CUDA's takes",
   INFO(Failures.size() << " of " << Checked << " renamed functions differ");
   CHECK(Failures.empty());
   CHECK(Checked > 1000);
+}
+
+TEST_CASE("hipwright_cuda_compat.h defines every equivalent a rule names",
+          "[rules][headers][arity]") {
+  std::optional<Indexes> I = indexes();
+  if (!I)
+    HIPWRIGHT_TOOL_MISSING("CUDA or ROCm headers not found");
+  std::vector<std::string> Missing;
+  unsigned Emulated = 0;
+  for (const Rule &R : RuleTable::builtin().rules()) {
+    if (!R.emulated())
+      continue;
+    ++Emulated;
+    if (!I->Hip->count(R.Hip))
+      Missing.push_back(where(R) + ": " + R.Hip);
+  }
+  for (const std::string &M : Missing)
+    UNSCOPED_INFO(M << " is not defined by hipwright_cuda_compat.h");
+  CHECK(Missing.empty());
+  CHECK(Emulated >= 85); // the SIMD video family and the dot products
 }

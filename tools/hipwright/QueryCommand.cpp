@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "OptionTable.h"
 
+#include "port/CompatHeader.h"
 #include "rules/RuleCoverage.h"
 #include "rules/RuleTable.h"
 #include "verify/NvidiaMapping.h"
@@ -80,10 +81,12 @@ int runQueryCommand(const std::vector<std::string> &Args) {
   Spec.Synopsis =
       "usage: hipwright query NAME...\n"
       "       hipwright query --coverage-markdown\n"
+      "       hipwright query --compat-header\n"
       "  Prints the HIP mapping of each CUDA API name or header, with\n"
       "  its status; suggests near names for a misspelt one (exit 1).\n"
       "  The second form prints docs/rules-coverage.md from the\n"
-      "  compiled-in tables.\n";
+      "  compiled-in tables; the third, hipwright_cuda_compat.h, which\n"
+      "  a port writes next to files calling CUDA functions ROCm lacks.\n";
   Spec.Positional = appendTo(Names);
   if (Args.empty()) {
     errs() << renderHelp(Spec);
@@ -93,7 +96,8 @@ int runQueryCommand(const std::vector<std::string> &Args) {
   // A mode is the whole command line. Not in the usage text:
   // --nvidia-mapping-header is a build-system hook (docs/compile-check.md),
   // not a question about one name.
-  for (const char *Mode : {"--coverage-markdown", "--nvidia-mapping-header"})
+  for (const char *Mode :
+       {"--coverage-markdown", "--compat-header", "--nvidia-mapping-header"})
     if (Args[0] == Mode && Args.size() > 1) {
       errs() << "hipwright query: " << Mode << " takes no other argument, "
              << "got '" << Args[1] << "'\n";
@@ -101,6 +105,10 @@ int runQueryCommand(const std::vector<std::string> &Args) {
     }
   if (Args[0] == "--coverage-markdown") {
     outs() << renderCoverageMarkdown(T);
+    return ExitOk;
+  }
+  if (Args[0] == "--compat-header") {
+    outs() << compatHeaderText();
     return ExitOk;
   }
   if (Args[0] == "--nvidia-mapping-header") {

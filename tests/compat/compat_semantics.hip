@@ -1,0 +1,76 @@
+// The semantics of hipwright_cuda_compat.h, checked on the host (every
+// function is __host__ __device__; the host runs the portable code that
+// every AMD target without a dedicated instruction runs too). Each expected
+// value is worked out by hand from CUDA's definition of the intrinsic (PTX
+// ISA: lanes sign- or zero-extended, the operation done exactly, then
+// wrapped, clamped (.sat) or summed (.add)); the comment says why where it
+// is not obvious. tests/compat/run_compat_test.sh builds and runs it.
+#include "hipwright_cuda_compat.h"
+
+#include <cstdio>
+
+static int fails = 0;
+
+#define EXPECT(e, v)                                                           \
+  do {                                                                         \
+    unsigned got = static_cast<unsigned>(e);                                   \
+    if (got != static_cast<unsigned>(v)) {                                     \
+      ++fails;                                                                 \
+      std::printf("FAIL %s = %#x, want %#x\n", #e, got,                        \
+                  static_cast<unsigned>(v));                                   \
+    }                                                                          \
+  } while (0)
+
+int main() {
+  // Wrap-around: 0xff + 0x01 -> 0x00, 0x7f + 0x01 -> 0x80.
+  EXPECT(hipwright_vadd4(0xff7f0180u, 0x01010180u), 0x00800200u);
+  // Signed saturation: 0x7f + 1 stays 0x7f, 0x80 + -1 stays 0x80.
+  EXPECT(hipwright_vaddss4(0x7f80017fu, 0x01ff0101u), 0x7f80027fu);
+  EXPECT(hipwright_vaddus4(0xfff00001u, 0x01200001u), 0xffff0002u);
+  EXPECT(hipwright_vsubus2(0x00010005u, 0x00020003u), 0x00000002u);
+  EXPECT(hipwright_vsubss2(0x80007fffu, 0x0001ffffu), 0x80007fffu);
+  // Signed average rounds half away from zero: -3/2 -> -2, 3/2 -> 2.
+  EXPECT(hipwright_vavgs4(0xfdfe0301u, 0x00ff0000u), 0xfefe0201u);
+  // Unsigned average rounds half up; vhaddu truncates.
+  EXPECT(hipwright_vavgu4(0x010203ffu, 0x000000ffu), 0x010102ffu);
+  EXPECT(hipwright_vhaddu4(0x010203ffu, 0x000000ffu), 0x000101ffu);
+  EXPECT(hipwright_vabsdiffs4(0x807f0000u, 0x7f800000u), 0xffff0000u);
+  EXPECT(hipwright_vabsdiffu2(0x0001ffffu, 0xffff0000u), 0xfffeffffu);
+  // |-128| wraps to 0x80; the saturating form gives 0x7f.
+  EXPECT(hipwright_vabs4(0x80ff0102u), 0x80010102u);
+  EXPECT(hipwright_vabsss4(0x80ff0102u), 0x7f010102u);
+  EXPECT(hipwright_vneg2(0x80000001u), 0x8000ffffu);
+  EXPECT(hipwright_vnegss2(0x80000001u), 0x7fffffffu);
+  EXPECT(hipwright_vmaxs4(0x80017f00u, 0x7f02ff01u), 0x7f027f01u);
+  EXPECT(hipwright_vmaxu4(0x80017f00u, 0x7f02ff01u), 0x8002ff01u);
+  EXPECT(hipwright_vmins2(0x8000ffffu, 0x00000001u), 0x8000ffffu);
+  EXPECT(hipwright_vminu2(0x8000ffffu, 0x00000001u), 0x00000001u);
+  // vset: 1 per true lane; vcmp: all ones per true lane.
+  EXPECT(hipwright_vsetgts4(0x01ff8000u, 0x00000000u), 0x01000000u);
+  EXPECT(hipwright_vsetgtu4(0x01ff8000u, 0x00000000u), 0x01010100u);
+  EXPECT(hipwright_vcmpltu2(0x00010005u, 0x00020003u), 0xffff0000u);
+  EXPECT(hipwright_vcmpeq4(0x01020304u, 0x01000304u), 0xff00ffffu);
+  EXPECT(hipwright_vsetne2(0x00010005u, 0x00010003u), 0x00000001u);
+  // Sums of absolute differences: |-128 - 127| = 255 for signed bytes.
+  EXPECT(hipwright_vsads4(0x80ff0102u, 0x7f010201u), 255 + 2 + 1 + 1);
+  EXPECT(hipwright_vsadu4(0x80ff0102u, 0x7f010201u), 1 + 254 + 1 + 1);
+  EXPECT(hipwright_vsadu2(0xffff0000u, 0x0000ffffu), 65535u * 2);
+  // Dot products: signed or unsigned lanes, by the argument types.
+  EXPECT(hipwright_dp4a((int)0x80ff0102u, 0x7f010201, 10),
+         -128 * 127 + -1 * 1 + 1 * 2 + 2 * 1 + 10);
+  EXPECT(hipwright_dp4a(0x80ff0102u, 0x7f010201u, 10u),
+         128u * 127 + 255u * 1 + 1 * 2 + 2 * 1 + 10);
+  EXPECT(hipwright_dp4a(make_char4(-1, 2, -3, 4), make_char4(5, 6, 7, -8), 0),
+         -5 + 12 - 21 - 32);
+  EXPECT(hipwright_dp2a_lo((int)0xffff0002u, 0x01020304, 1),
+         2 * 4 + -1 * 3 + 1);
+  EXPECT(hipwright_dp2a_hi((int)0xffff0002u, 0x01020304, 1),
+         2 * 2 + -1 * 1 + 1);
+  EXPECT(hipwright_dp2a_lo(0xffff0002u, 0x010203ffu, 1u),
+         2u * 255 + 65535u * 3 + 1);
+  // The accumulator wraps at 32 bits.
+  EXPECT(hipwright_dp4a(0x7f7f7f7f, 0x7f7f7f7f, 0x7fffffff),
+         (int)(0x7fffffffu + 4u * 127 * 127));
+  std::printf("%d failures\n", fails);
+  return fails != 0;
+}

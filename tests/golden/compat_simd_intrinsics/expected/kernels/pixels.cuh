@@ -1,0 +1,11 @@
+// Byte-wise pixel helpers: four 8-bit channels packed in one word.
+#pragma once
+#include "hipwright_cuda_compat.h"
+
+__device__ inline unsigned int blend(unsigned int a, unsigned int b) {
+  return hipwright_vavgu4(a, b);
+}
+
+__device__ inline unsigned int brighten(unsigned int px, unsigned int by) {
+  return hipwright_vaddus4(px, by * 0x01010101u);
+}

@@ -1,0 +1,38 @@
+// SIMD-within-a-word video intrinsics and integer dot products: CUDA device
+// functions no ROCm header declares.
+#include "hipwright_cuda_compat.h"
+#include <cstdio>
+#include <hip/hip_runtime.h>
+
+#include "pixels.cuh"
+
+__global__ void frameDiff(const unsigned int *a, const unsigned int *b,
+                          unsigned int *sad, unsigned int *mask, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  sad[i] = hipwright_vsadu4(a[i], b[i]) + hipwright_vsads2(a[i], b[i]);
+  mask[i] = hipwright_vcmpgtu4(hipwright_vabsdiffu4(a[i], b[i]), 0x10101010u) |
+            hipwright_vseteq2(a[i], b[i]) | blend(a[i], b[i]) ^ brighten(a[i], 3);
+  mask[i] ^= hipwright_vmaxs2(a[i], b[i]) ^ hipwright_vsubss4(a[i], b[i]) ^ hipwright_vneg2(a[i]);
+}
+
+__global__ void dot(const int *a, const int *b, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = hipwright_dp4a(a[i], b[i], 0) + hipwright_dp2a_lo(a[i], b[i], 1) +
+             hipwright_dp2a_hi(a[i], b[i], 2);
+}
+
+int main() {
+  unsigned int *a, *b, *s, *m;
+  hipMalloc(&a, 1024 * sizeof(unsigned int));
+  hipMalloc(&b, 1024 * sizeof(unsigned int));
+  hipMalloc(&s, 1024 * sizeof(unsigned int));
+  hipMalloc(&m, 1024 * sizeof(unsigned int));
+  frameDiff<<<4, 256>>>(a, b, s, m, 1024);
+  dot<<<4, 256>>>((const int *)a, (const int *)b, (int *)s, 1024);
+  hipDeviceSynchronize();
+  std::printf("done\n");
+  return 0;
+}

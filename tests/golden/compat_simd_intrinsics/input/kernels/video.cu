@@ -1,0 +1,37 @@
+// SIMD-within-a-word video intrinsics and integer dot products: CUDA device
+// functions no ROCm header declares.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+#include "pixels.cuh"
+
+__global__ void frameDiff(const unsigned int *a, const unsigned int *b,
+                          unsigned int *sad, unsigned int *mask, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  sad[i] = __vsadu4(a[i], b[i]) + __vsads2(a[i], b[i]);
+  mask[i] = __vcmpgtu4(__vabsdiffu4(a[i], b[i]), 0x10101010u) |
+            __vseteq2(a[i], b[i]) | blend(a[i], b[i]) ^ brighten(a[i], 3);
+  mask[i] ^= __vmaxs2(a[i], b[i]) ^ __vsubss4(a[i], b[i]) ^ __vneg2(a[i]);
+}
+
+__global__ void dot(const int *a, const int *b, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = __dp4a(a[i], b[i], 0) + __dp2a_lo(a[i], b[i], 1) +
+             __dp2a_hi(a[i], b[i], 2);
+}
+
+int main() {
+  unsigned int *a, *b, *s, *m;
+  cudaMalloc(&a, 1024 * sizeof(unsigned int));
+  cudaMalloc(&b, 1024 * sizeof(unsigned int));
+  cudaMalloc(&s, 1024 * sizeof(unsigned int));
+  cudaMalloc(&m, 1024 * sizeof(unsigned int));
+  frameDiff<<<4, 256>>>(a, b, s, m, 1024);
+  dot<<<4, 256>>>((const int *)a, (const int *)b, (int *)s, 1024);
+  cudaDeviceSynchronize();
+  std::printf("done\n");
+  return 0;
+}
