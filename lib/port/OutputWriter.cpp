@@ -87,15 +87,14 @@ static Error writeOutRoot(const PortResult &Result, const OutputOptions &Opts) {
   for (const std::string &Dir : compatHeaderDirs(Result)) {
     SmallString<256> Target(Opts.OutRoot);
     sys::path::append(Target, Tree.relative(Dir), kCompatHeaderName);
-    // The tree's own file of that name is ported (or copied) to this very
-    // target: only a copy of the header may be replaced by the header.
-    for (const auto &[F, T] : Plan)
-      if (T == normalizePath(Target) && !isCompatHeaderCopy(F->Original))
-        return createStringError(
-            std::errc::file_exists,
-            "%s would replace the port of %s, which is not hipwright's "
-            "header: rename it (nothing was written)",
-            Target.c_str(), F->Path.c_str());
+    // The tree's own file of that name (copied by --copy-unchanged, or
+    // not) would be replaced by ours in the ported tree: unless it is a
+    // copy of the header, that is the user's file and the port stops. A
+    // copy is written below, over whatever --copy-unchanged put there.
+    SmallString<256> Beside(Dir);
+    sys::path::append(Beside, kCompatHeaderName);
+    if (Error E = placeCompatHeader(Beside, /*DryRun=*/true))
+      return E;
     if (Error E = placeCompatHeader(Target, /*DryRun=*/true))
       return E;
     Headers.push_back(normalizePath(Target));

@@ -38,3 +38,7 @@ hipwright_cli_script_test(cli.pch pch_cli_test.sh LABELS "cli")
 # port --fix=native keeps a ballot whole where it rewrites and the lane-mask
 # analyzer's narrowing fix-its apply only where it refuses.
 hipwright_cli_script_test(cli.native_masks native_masks_cli_test.sh LABELS "cli")
+# hipwright_cuda_compat.h: written beside the files calling CUDA-only
+# functions (out-root, in-place, merge), never over a user's file of that
+# name, nothing written by stdout/--diff.
+hipwright_cli_script_test(cli.compat_header compat_header_cli_test.sh LABELS "cli")
