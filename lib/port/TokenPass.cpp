@@ -322,6 +322,13 @@ private:
           return; // qualified by a namespace that is not CUDA's
       }
     }
+    if (T.Text == "register" && In.LangOpts->CPlusPlus) {
+      // nvcc accepts the storage class in C++17 code; clang's HIP mode
+      // rejects it ("ISO C++17 does not allow 'register'"). It is only a
+      // hint (C++11 already deprecated it): dropping it changes nothing.
+      erase(I);
+      return;
+    }
     if (In.UserNames && In.UserNames->contains(T.Text) && !refersToCuda(T))
       return;
     if (takesLaneMask(T.Text))

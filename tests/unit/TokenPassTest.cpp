@@ -190,6 +190,22 @@ TEST_CASE("a struct tag losing its keyword brings HIP's declaration along",
   CHECK(R.Output == "#include <hip/hip_runtime.h>\nhipStream_t *s;\n");
 }
 
+TEST_CASE("the register storage class goes", "[token]") {
+  // clang rejects it in C++17; in a macro body too. A string or a comment
+  // naming it stays.
+  auto R = translate("__global__ void k(int *p) {\n"
+                     "  register int i = threadIdx.x; // register hint\n"
+                     "  const char *s = \"register\";\n"
+                     "}\n"
+                     "#define FAST register unsigned\n");
+  CHECK(R.Output == "__global__ void k(int *p) {\n"
+                    "  int i = threadIdx.x; // register hint\n"
+                    "  const char *s = \"register\";\n"
+                    "}\n"
+                    "#define FAST unsigned\n");
+  CHECK(R.Result.Findings.empty());
+}
+
 namespace {
 const RuleTable &versionedRules() {
   static RuleTable T = [] {
