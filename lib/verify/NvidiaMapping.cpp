@@ -122,7 +122,7 @@ struct Plan {
   /// field, so on NVIDIA the HIP spelling must name CUDA's field again.
   std::vector<std::pair<std::string, std::string>> Fields;
   unsigned SameName = 0, NoCuda13 = 0, NotIdentifier = 0, CudaSpelled = 0,
-           HandWritten = 0;
+           HandWritten = 0, OwnEquivalents = 0;
 };
 
 Plan makePlan(const RuleTable &T) {
@@ -152,6 +152,13 @@ Plan makePlan(const RuleTable &T) {
     }
     if (R.Status == RuleStatus::Removed) {
       ++P.NoCuda13; // CUDA 13 lacks the name; mapping to it cannot compile
+      continue;
+    }
+    if (R.emulated()) {
+      // hipwright_cuda_compat.h defines hipwright_vadd2 on NVIDIA too (by
+      // calling CUDA's __vadd2); a #define would turn its definition into
+      // a second one of CUDA's.
+      ++P.OwnEquivalents;
       continue;
     }
     if (R.Hip == R.Cuda) {
@@ -504,8 +511,11 @@ void emitPreamble(raw_ostream &OS, const Plan &P,
      << P.NoCuda13 << R"( rows), HIP names that are not identifiers ()"
      << P.NotIdentifier << R"( rows), HIP names that CUDA
 // spells too, with another meaning (atomicAdd <- atomicAdd_block: )"
-     << P.CudaSpelled << R"( rows) and
-// names the hand-written part defines ()"
+     << P.CudaSpelled << R"( rows),
+// hipwright's own equivalents, which hipwright_cuda_compat.h defines for
+// NVIDIA as well ()"
+     << P.OwnEquivalents << R"( rows) and names the hand-written part
+// defines ()"
      << P.HandWritten << R"( rows). Where several CUDA names map to one HIP
 // name, the runtime API's is used (the others are listed as "not:").
 //

@@ -144,6 +144,11 @@ typedef hwsimEvent *cudaEvent_t;
 typedef hwsimEvent *hipEvent_t;
 typedef void *hipDeviceptr_t;
 typedef int hipDevice_t;
+// Graphics interop is not simulated (no graphics API on the CPU); the
+// handle type exists so code that passes one around compiles.
+struct hwsimGraphicsResource;
+typedef hwsimGraphicsResource *cudaGraphicsResource_t;
+typedef hwsimGraphicsResource *hipGraphicsResource_t;
 // Stream callbacks and host functions.
 typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*hipHostFn_t)(void *userData);

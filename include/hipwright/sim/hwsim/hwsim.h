@@ -29,6 +29,7 @@
 #include "half.h"
 #include "host_api.h"
 #include "lockstep.h"
+#include "simd_video.h"
 #include "vector_types.h"
 #include "warp.h"
 
