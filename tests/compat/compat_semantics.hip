@@ -71,6 +71,21 @@ int main() {
   // The accumulator wraps at 32 bits.
   EXPECT(hipwright_dp4a(0x7f7f7f7f, 0x7f7f7f7f, 0x7fffffff),
          (int)(0x7fffffffu + 4u * 127 * 127));
+  // Directed rounding (host path: the host's rounding mode set around the
+  // operation). 1 + 2^-30 is not a float: down gives 1, up 1 + 2^-23; the
+  // double nearest 1/3 times 3 lies just below 1.
+  const float tiny = 0x1p-30f;
+  EXPECT(hipwright_fadd_rd(1.0f, tiny) == 1.0f, 1);
+  EXPECT(hipwright_fadd_ru(1.0f, tiny) == 0x1.000002p+0f, 1);
+  EXPECT(hipwright_fsub_rz(-1.0f, tiny) == -1.0f, 1);
+  EXPECT(hipwright_fmul_rd(1.0f + 0x1p-23f, 1.0f + 0x1p-23f) == 1.0f + 0x1p-22f,
+         1);
+  EXPECT(hipwright_fmaf_ru(1.0f, 1.0f, tiny) == 0x1.000002p+0f, 1);
+  EXPECT(hipwright_dmul_rd(1.0 / 3, 3.0) == 0x1.fffffffffffffp-1, 1);
+  EXPECT(hipwright_dmul_ru(1.0 / 3, 3.0) == 1.0, 1);
+  EXPECT(hipwright_dadd_rz(-1.0, -0x1p-60) == -1.0, 1);
+  EXPECT(hipwright_fma_ru(1.0, 1.0, 0x1p-60) == 1.0 + 0x1p-52, 1);
+  EXPECT(hipwright_dsub_rd(1.0, 0x1p-60) == 1.0 - 0x1p-53, 1);
   std::printf("%d failures\n", fails);
   return fails != 0;
 }

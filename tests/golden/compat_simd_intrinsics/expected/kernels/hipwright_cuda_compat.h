@@ -13,6 +13,9 @@
 
 #include <hip/hip_runtime.h>
 
+#include <cfenv>
+#include <cmath>
+
 #if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDA_ARCH__)
 #define HIPWRIGHT_COMPAT_ON_NVIDIA(...) return __VA_ARGS__
 #else
@@ -282,6 +285,71 @@ __host__ __device__ inline unsigned dp2aUnsigned(unsigned a, unsigned b,
 HIPWRIGHT_COMPAT_DP2A(lo, 0)
 HIPWRIGHT_COMPAT_DP2A(hi, 2)
 #undef HIPWRIGHT_COMPAT_DP2A
+
+// ---- directed rounding (__fadd_rd, __dmul_ru, __fmaf_rz, ...) -----------
+// ROCm declares these only under OCML_BASIC_ROUNDED_OPERATIONS, which no HIP
+// compile defines. The device library has the operations (add, sub, mul
+// and fma in each rounding mode) and clang declares them, so on AMD each is
+// one call. _rd rounds toward -infinity, _ru toward +infinity, _rz toward
+// zero. Elsewhere (host code, a CPU runtime) the host's rounding mode is set
+// around the operation; on NVIDIA device code calls CUDA's own.
+namespace hipwright_compat_detail {
+template <typename T, typename F> inline T roundedOnHost(int mode, F op) {
+  const int saved = std::fegetround();
+  std::fesetround(mode);
+  volatile T result = op(); // computed here, under the mode just set
+  std::fesetround(saved);
+  return result;
+}
+} // namespace hipwright_compat_detail
+
+#if defined(__HIP_DEVICE_COMPILE__) && !defined(__HIP_PLATFORM_NVIDIA__)
+#define HIPWRIGHT_COMPAT_ROUNDED_BODY(CUDA, OCML, MODE, T, ARGS, EXPR)         \
+  return OCML ARGS;
+#else
+#define HIPWRIGHT_COMPAT_ROUNDED_BODY(CUDA, OCML, MODE, T, ARGS, EXPR)         \
+  HIPWRIGHT_COMPAT_ON_NVIDIA(CUDA ARGS);                                       \
+  return hipwright_compat_detail::roundedOnHost<T>(MODE, [&] {                 \
+    volatile T va = a, vb = b, vc = c;                                         \
+    (void)vc;                                                                  \
+    return static_cast<T>(EXPR);                                               \
+  });
+#endif
+#define HIPWRIGHT_COMPAT_ROUNDED2(NAME, T, OCML, MODE, EXPR)                   \
+  __host__ __device__ inline T hipwright_##NAME(T a, T b) {                    \
+    T c = 0;                                                                   \
+    (void)c;                                                                   \
+    HIPWRIGHT_COMPAT_ROUNDED_BODY(__##NAME, OCML, MODE, T, (a, b), EXPR)       \
+  }
+#define HIPWRIGHT_COMPAT_ROUNDED3(NAME, T, OCML, MODE, EXPR)                   \
+  __host__ __device__ inline T hipwright_##NAME(T a, T b, T c) {               \
+    HIPWRIGHT_COMPAT_ROUNDED_BODY(__##NAME, OCML, MODE, T, (a, b, c), EXPR)    \
+  }
+// One operation in the three directed modes, float and double.
+#define HIPWRIGHT_COMPAT_ROUNDED_OP(ARITY, FNAME, DNAME, OP, EXPR)             \
+  HIPWRIGHT_COMPAT_ROUNDED##ARITY(FNAME##_rd, float, __ocml_##OP##_rtn_f32,    \
+                                  FE_DOWNWARD, EXPR)                           \
+      HIPWRIGHT_COMPAT_ROUNDED##ARITY(FNAME##_ru, float,                       \
+                                      __ocml_##OP##_rtp_f32, FE_UPWARD, EXPR)  \
+          HIPWRIGHT_COMPAT_ROUNDED##ARITY(                                     \
+              FNAME##_rz, float, __ocml_##OP##_rtz_f32, FE_TOWARDZERO, EXPR)   \
+              HIPWRIGHT_COMPAT_ROUNDED##ARITY(DNAME##_rd, double,              \
+                                              __ocml_##OP##_rtn_f64,           \
+                                              FE_DOWNWARD, EXPR)               \
+                  HIPWRIGHT_COMPAT_ROUNDED##ARITY(DNAME##_ru, double,          \
+                                                  __ocml_##OP##_rtp_f64,       \
+                                                  FE_UPWARD, EXPR)             \
+                      HIPWRIGHT_COMPAT_ROUNDED##ARITY(DNAME##_rz, double,      \
+                                                      __ocml_##OP##_rtz_f64,   \
+                                                      FE_TOWARDZERO, EXPR)
+HIPWRIGHT_COMPAT_ROUNDED_OP(2, fadd, dadd, add, va + vb)
+HIPWRIGHT_COMPAT_ROUNDED_OP(2, fsub, dsub, sub, va - vb)
+HIPWRIGHT_COMPAT_ROUNDED_OP(2, fmul, dmul, mul, va *vb)
+HIPWRIGHT_COMPAT_ROUNDED_OP(3, fmaf, fma, fma, std::fma(va, vb, vc))
+#undef HIPWRIGHT_COMPAT_ROUNDED_OP
+#undef HIPWRIGHT_COMPAT_ROUNDED3
+#undef HIPWRIGHT_COMPAT_ROUNDED2
+#undef HIPWRIGHT_COMPAT_ROUNDED_BODY
 
 // ---- runtime calls HIP lacks ---------------------------------------------
 // cudaGraphicsResourceSetMapFlags and cuGraphicsResourceSetMapFlags promise

@@ -24,6 +24,17 @@ __global__ void dot(const int *a, const int *b, int *out, int n) {
              hipwright_dp2a_hi(a[i], b[i], 2);
 }
 
+// Interval bounds: each end rounded outward (directed rounding, which ROCm
+// declares only behind a macro no HIP compile defines).
+__global__ void bounds(const float *x, const double *y, float2 *fb,
+                       double2 *db, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    fb[i] = make_float2(hipwright_fmul_rd(x[i], x[i]), hipwright_fmaf_ru(x[i], x[i], 1.0f));
+    db[i] = make_double2(hipwright_dadd_rd(y[i], 0.1), hipwright_dmul_ru(y[i], 0.1));
+  }
+}
+
 int main() {
   unsigned int *a, *b, *s, *m;
   hipMalloc(&a, 1024 * sizeof(unsigned int));
@@ -32,6 +43,8 @@ int main() {
   hipMalloc(&m, 1024 * sizeof(unsigned int));
   frameDiff<<<4, 256>>>(a, b, s, m, 1024);
   dot<<<4, 256>>>((const int *)a, (const int *)b, (int *)s, 1024);
+  bounds<<<4, 256>>>((const float *)a, (const double *)b, (float2 *)s,
+                     (double2 *)m, 256);
   hipDeviceSynchronize();
   std::printf("done\n");
   return 0;
