@@ -39,8 +39,8 @@ std::map<std::string, std::string> cudaSpelled() {
   for (const char *Sub : {"/include", "/include/crt"}) {
     std::vector<fs::path> Files;
     for (const auto &E : fs::directory_iterator(std::string(CudaRoot) + Sub))
-      if (E.is_regular_file() && (E.path().extension() == ".h" ||
-                                  E.path().extension() == ".hpp"))
+      if (E.is_regular_file() &&
+          (E.path().extension() == ".h" || E.path().extension() == ".hpp"))
         Files.push_back(E.path());
     std::sort(Files.begin(), Files.end());
     for (const fs::path &F : Files) {
@@ -57,8 +57,9 @@ std::map<std::string, std::string> cudaSpelled() {
         } else if (std::isalpha(static_cast<unsigned char>(T[I])) ||
                    T[I] == '_') {
           size_t J = I;
-          while (J < T.size() &&
-                 (std::isalnum(static_cast<unsigned char>(T[J])) || T[J] == '_'))
+          while (
+              J < T.size() &&
+              (std::isalnum(static_cast<unsigned char>(T[J])) || T[J] == '_'))
             ++J;
           Names.try_emplace(T.substr(I, J - I), F.filename().string());
           I = J;
@@ -74,10 +75,15 @@ std::map<std::string, std::string> cudaSpelled() {
 }
 
 /// Names that are the implementation, not the API: libdevice (__nv_*),
-/// CUDA's internal helpers (__cuda*, _ _internal ones in detail namespaces
-/// were not collected), and reserved names with a leading underscore and
-/// capital.
+/// CUDA's internal helpers (__cuda*, __internal*, the atomic builtins), and
+/// reserved names with a leading underscore and a capital.
 bool internalName(llvm::StringRef N) {
+  // __iAtomicAdd, __ullAtomicCAS_block, ...: the builtins CUDA's atomicAdd
+  // and friends are made of.
+  size_t A = N.find("Atomic");
+  if (N.starts_with("__") && A != llvm::StringRef::npos && A > 2 &&
+      llvm::all_of(N.slice(2, A), llvm::isLower))
+    return true;
   return N.starts_with("__nv_") || N.starts_with("__cuda") ||
          N.starts_with("__internal") || N.starts_with("__nvvm") ||
          (N.size() > 1 && N[0] == '_' && N[1] >= 'A' && N[1] <= 'Z');
@@ -161,8 +167,8 @@ TEST_CASE("docs/cuda-device-functions.md lists the device functions ROCm "
   const FunctionIndex &Hip = hipIndex(*Rocm, Problem);
   REQUIRE(Problem.empty());
   std::string Page = render(Cuda, Hip);
-  fs::path Doc = fs::path(HIPWRIGHT_SOURCE_DIR) / "docs" /
-                 "cuda-device-functions.md";
+  fs::path Doc =
+      fs::path(HIPWRIGHT_SOURCE_DIR) / "docs" / "cuda-device-functions.md";
   if (const char *U = std::getenv("HIPWRIGHT_UPDATE_DOCS"); U && *U == '1')
     std::ofstream(Doc) << Page;
   std::ifstream In(Doc);

@@ -126,7 +126,8 @@ inline const FunctionIndex &cudaIndex(std::string &Problem) {
   return Index;
 }
 
-inline const FunctionIndex &hipIndex(const RocmInstall &Rocm, std::string &Problem) {
+inline const FunctionIndex &hipIndex(const RocmInstall &Rocm,
+                                     std::string &Problem) {
   static std::string Why;
   static const FunctionIndex Index = [&Rocm] {
     std::string Code;

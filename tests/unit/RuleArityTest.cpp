@@ -114,12 +114,13 @@ TEST_CASE("each call row's rewrite fits an overload of its HIP function",
     // `...` passes on whatever the call had beyond the pattern: the HIP
     // function must take the spelled arguments and more.
     if (C.Call.KeepsRest)
-      Fits =
-          llvm::any_of(It->second.Arities, [N](const Arity &A) { return A.Max > N; });
+      Fits = llvm::any_of(It->second.Arities,
+                          [N](const Arity &A) { return A.Max > N; });
     if (!Fits)
       Failures.push_back(where(C.Row) + ": " + C.Row.Hip + " passes " +
                          std::to_string(N) + " argument(s); " +
-                         C.Call.HipCallee + " takes " + show(It->second.Arities));
+                         C.Call.HipCallee + " takes " +
+                         show(It->second.Arities));
   }
   for (const std::string &F : Failures)
     UNSCOPED_INFO(F);
@@ -147,14 +148,14 @@ TEST_CASE("each renamed function takes the arguments CUDA's takes",
     std::vector<unsigned> Missing;
     for (const Arity &A : C->second.Arities)
       for (unsigned N = A.Min; N <= std::min(A.Max, A.Min + 16); ++N)
-        if (!anyAccepts(H->second.Arities, N) && !callRowCovers(Rules, R.Cuda, N) &&
-            !llvm::is_contained(Missing, N))
+        if (!anyAccepts(H->second.Arities, N) &&
+            !callRowCovers(Rules, R.Cuda, N) && !llvm::is_contained(Missing, N))
           Missing.push_back(N);
     if (!Missing.empty())
-      Failures.push_back(where(R) + ": " + R.Cuda + " takes " +
-                         show(C->second.Arities) + " argument(s), " + R.Hip +
-                         " takes " + show(H->second.Arities) + "; no call row for " +
-                         std::to_string(Missing.front()));
+      Failures.push_back(
+          where(R) + ": " + R.Cuda + " takes " + show(C->second.Arities) +
+          " argument(s), " + R.Hip + " takes " + show(H->second.Arities) +
+          "; no call row for " + std::to_string(Missing.front()));
   }
   for (const std::string &F : Failures)
     UNSCOPED_INFO(F);
