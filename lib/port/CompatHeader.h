@@ -1,5 +1,4 @@
-//===- CompatHeader.h - hipwright's equivalents of CUDA-only calls -*- C++
-//-*-===//
+//===- CompatHeader.h - equivalents of CUDA-only calls ---------*- C++ -*-===//
 //
 // Some CUDA device functions (the SIMD video intrinsics, __dp4a) have no
 // declaration in any ROCm header. Their rules rows name hipwright's own

@@ -65,6 +65,16 @@ static Error placeCompatHeader(StringRef Target, bool DryRun) {
   return writeFileAtomically(Target, compatHeaderText());
 }
 
+/// Stdout and --diff write nothing to disk, the header included: say where
+/// it belongs and how to get it.
+static void noteUnwrittenCompatHeaders(const PortResult &Result,
+                                       const OutputOptions &Opts) {
+  for (const std::string &Dir : compatHeaderDirs(Result))
+    note(Opts, Dir + ": the port includes " + kCompatHeaderName.str() +
+                   " here; --out-root and --in-place write it, `hipwright "
+                   "query --compat-header` prints it");
+}
+
 static Error writeOutRoot(const PortResult &Result, const OutputOptions &Opts) {
   const InputTree &Tree = Result.Inputs;
   InputFiles Inputs(Tree);
@@ -203,22 +213,17 @@ Error writeOutputs(const PortResult &Result, const OutputOptions &Opts,
   const InputTree &Tree = Result.Inputs;
   switch (Opts.Mode) {
   case OutputMode::Stdout:
+    for (const FileOutcome &F : Result.Files)
+      if (F.Status != FileStatus::Failed)
+        OS << F.Translated;
+    noteUnwrittenCompatHeaders(Result, Opts);
+    return Error::success();
   case OutputMode::Diff:
-    if (Opts.Mode == OutputMode::Stdout) {
-      for (const FileOutcome &F : Result.Files)
-        if (F.Status != FileStatus::Failed)
-          OS << F.Translated;
-    } else {
-      for (const FileOutcome &F : Result.Files) {
-        std::string Rel = Tree.relative(F.Path);
-        OS << unifiedDiff(F.Original, F.Translated, Rel, Rel);
-      }
+    for (const FileOutcome &F : Result.Files) {
+      std::string Rel = Tree.relative(F.Path);
+      OS << unifiedDiff(F.Original, F.Translated, Rel, Rel);
     }
-    // Nothing is written to disk here, the header included.
-    for (const std::string &Dir : compatHeaderDirs(Result))
-      note(Opts, Dir + ": the port includes " + kCompatHeaderName.str() +
-                     " here; --out-root and --in-place write it, `hipwright "
-                     "query --compat-header` prints it");
+    noteUnwrittenCompatHeaders(Result, Opts);
     return Error::success();
   case OutputMode::OutRoot:
     return writeOutRoot(Result, Opts);
