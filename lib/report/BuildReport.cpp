@@ -429,6 +429,7 @@ Expected<json::Object> buildReport(const ReportInput &In) {
            {"converted", Stats.Converted},
            {"unconverted", Stats.Unconverted},
            {"percent_converted", Refs ? 100.0 * Stats.Converted / Refs : 100.0},
+           {"own_equivalents", Stats.OwnEquivalents},
            {"families", std::move(FamiliesJson)},
            {"unconverted_names", std::move(NamesJson)}}},
       {"effort", json::Object{{"buckets", std::move(Buckets)},

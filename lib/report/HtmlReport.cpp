@@ -536,6 +536,12 @@ private:
          << intOf(F, "unconverted") << "</td></tr>\n";
     });
     OS << "</table>\n";
+    if (int64_t Own = intOf(Tr, "own_equivalents"))
+      OS << "<p>" << groupedCount(Own)
+         << " of the converted references call CUDA functions that no ROCm "
+            "header declares; the port replaces them with hipwright's own "
+            "equivalents (<code>hipwright_cuda_compat.h</code>, written next "
+            "to the files that use them).</p>\n";
     const json::Array &Names = arr(Tr, "unconverted_names");
     if (!Names.empty()) {
       OS << "<h3>Left unconverted</h3>\n<table><tr><th>CUDA name</th><th>"

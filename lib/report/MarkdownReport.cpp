@@ -214,6 +214,10 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
      << groupedCount(intOf(Tr, "converted") + intOf(Tr, "unconverted"))
      << " CUDA API references (" << format("%.1f", num(Tr, "percent_converted"))
      << "%) |\n";
+  if (int64_t Own = intOf(Tr, "own_equivalents"))
+    OS << "| hipwright's own equivalents | " << groupedCount(Own)
+       << " of those call CUDA functions no ROCm header declares "
+          "(`hipwright_cuda_compat.h`, written next to the files) |\n";
   OS << "| Findings | " << intOf(Total, "findings") << " to work on";
   if (!pricingBreakdown(Total).empty())
     OS << " (" << md(pricingBreakdown(Total)) << ")";

@@ -49,7 +49,11 @@ struct Fixture {
     ApiReference Unconv = Conv;
     Unconv.Name = "cudaStreamGetId";
     Unconv.Converted = false;
-    R.References = {Conv, Conv, Conv, Unconv};
+    ApiReference Own = Conv;
+    Own.Name = "__vadd4";
+    Own.Hip = "hipwright_vadd4";
+    Own.Family = "device";
+    R.References = {Conv, Conv, Own, Unconv};
   }
 
   json::Object build(std::vector<Finding> Findings) {
@@ -92,6 +96,7 @@ TEST_CASE("the report shows its effort arithmetic", "[report]") {
   CHECK(*R.getObject("tree")->getInteger("lines") == 6);
   CHECK(*R.getObject("tree")->getInteger("kernels") == 1);
   CHECK(*R.getObject("translation")->getNumber("percent_converted") == 75);
+  CHECK(*R.getObject("translation")->getInteger("own_equivalents") == 1);
   // Most manual work first.
   CHECK(*(*R.getArray("files"))[0].getAsObject()->getString("path") ==
         "a/k.cu");
@@ -101,6 +106,13 @@ TEST_CASE("the report shows its effort arithmetic", "[report]") {
   CHECK(Text.find("2 x high (4-16 h) = 8-32 h + 1 x medium (1-4 h) = 1-4 h") !=
         std::string::npos);
   CHECK(Text.find("**9-36 h**") != std::string::npos);
+  CHECK(Text.find("| hipwright's own equivalents | 1 of those") !=
+        std::string::npos);
+  std::string Html;
+  raw_string_ostream HS(Html);
+  printReportHtml(R, HS);
+  CHECK(Html.find("<p>1 of the converted references call CUDA functions") !=
+        std::string::npos);
 }
 
 TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
