@@ -322,7 +322,7 @@ private:
           return; // qualified by a namespace that is not CUDA's
       }
     }
-    if (T.Text == "register" && In.LangOpts->CPlusPlus) {
+    if (T.Text == "register" && In.LangOpts->CPlusPlus && !InCondition) {
       // nvcc accepts the storage class in C++17 code; clang's HIP mode
       // rejects it ("ISO C++17 does not allow 'register'"). It is only a
       // hint (C++11 already deprecated it): dropping it changes nothing.

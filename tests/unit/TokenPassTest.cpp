@@ -197,12 +197,14 @@ TEST_CASE("the register storage class goes", "[token]") {
                      "  register int i = threadIdx.x; // register hint\n"
                      "  const char *s = \"register\";\n"
                      "}\n"
-                     "#define FAST register unsigned\n");
+                     "#define FAST register unsigned\n"
+                     "#ifdef register\n#endif\n");
   CHECK(R.Output == "__global__ void k(int *p) {\n"
                     "  int i = threadIdx.x; // register hint\n"
                     "  const char *s = \"register\";\n"
                     "}\n"
-                    "#define FAST unsigned\n");
+                    "#define FAST unsigned\n"
+                    "#ifdef register\n#endif\n");
   CHECK(R.Result.Findings.empty());
 }
 
