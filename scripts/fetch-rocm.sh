@@ -9,7 +9,8 @@
 #
 # PREFIX defaults to $HIPWRIGHT_ROCM_PREFIX, else ~/.cache/hipwright/rocm-7.2.4.
 # The .debs are cached in $HIPWRIGHT_ROCM_DEB_CACHE (~/.cache/hipwright/debs),
-# so a second run downloads nothing.
+# so a second run downloads nothing. $HIPWRIGHT_ROCM_LOCK names another lock
+# file (tests/cli/fetch_rocm_errors_test.sh uses it for the failure paths).
 #
 # The packages come from Debian experimental, built against sid's libc, so
 # they are never installed: a private APT configuration (own sources, lists,
@@ -48,7 +49,7 @@ archive=http://deb.debian.org/debian
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-lock=$here/rocm-packages.lock
+lock=${HIPWRIGHT_ROCM_LOCK:-$here/rocm-packages.lock}
 deb_cache=${HIPWRIGHT_ROCM_DEB_CACHE:-$HOME/.cache/hipwright/debs}
 
 log() { echo "fetch-rocm: $*" >&2; }

@@ -42,3 +42,10 @@ hipwright_cli_script_test(cli.native_masks native_masks_cli_test.sh LABELS "cli"
 # functions (out-root, in-place, merge), never over a user's file of that
 # name, nothing written by stdout/--diff.
 hipwright_cli_script_test(cli.compat_header compat_header_cli_test.sh LABELS "cli")
+# scripts/fetch-rocm.sh's errors name the package, version and suite (a
+# failed download, a checksum mismatch, a malformed or empty lock), offline:
+# a stand-in apt-get plays the archive.
+add_test(NAME cli.fetch_rocm_errors
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/fetch_rocm_errors_test.sh
+                 ${PROJECT_SOURCE_DIR}/scripts/fetch-rocm.sh)
+set_tests_properties(cli.fetch_rocm_errors PROPERTIES LABELS "cli")
