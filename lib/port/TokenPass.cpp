@@ -122,6 +122,9 @@ private:
   /// A CUDA function became hipwright's own equivalent (Rule::emulated):
   /// the prologue includes the header that defines it.
   bool NeedsCompatHeader = false;
+  /// `assert(...)` appears; the file includes <cassert>/<assert.h> (or
+  /// defines assert itself).
+  bool AssertUsed = false, AssertIncluded = false;
 
   size_t lineEnd(size_t I) const {
     size_t J = I + 1;
@@ -197,6 +200,8 @@ private:
     if (CloseAt == StringRef::npos || (Nl != StringRef::npos && CloseAt > Nl))
       return;
     StringRef Path = Rest.slice(Open + 1, CloseAt);
+    if (Path == "assert.h" || Path == "cassert")
+      AssertIncluded = true;
     unsigned PathOffset = K.Offset + K.Length + Open + 1;
     if (Path == "hip/hip_runtime.h")
       runtimeIncludedHere();
@@ -285,6 +290,8 @@ private:
   void defineDirective(size_t NameTok, size_t End) {
     if (!isIdent(NameTok))
       return;
+    if (Toks[NameTok].Text == "assert")
+      AssertIncluded = true; // the file's own assert: leave it alone
     size_t Body = NameTok + 1;
     SmallVector<StringRef, 8> Params;
     // A function-like macro has its '(' right after the name.
@@ -322,6 +329,9 @@ private:
           return; // qualified by a namespace that is not CUDA's
       }
     }
+    if (T.Text == "assert" && I + 1 < Toks.size() &&
+        Toks[I + 1].Kind == clang::tok::l_paren)
+      AssertUsed = true;
     if (T.Text == "register" && In.LangOpts->CPlusPlus && !InCondition) {
       // nvcc accepts the storage class in C++17 code; clang's HIP mode
       // rejects it ("ISO C++17 does not allow 'register'"). It is only a
@@ -621,6 +631,13 @@ private:
     std::string Text;
     if ((In.NeedsImplicitRuntimeInclude && !RuntimeBlocks) || TagNeedsRuntime)
       Text += "#include <hip/hip_runtime.h>\n";
+    // CUDA's runtime header brings assert for host and device code alike;
+    // ROCm 7.2's brings it for the host pass only, so a kernel's assert is
+    // undeclared in the device pass unless the file includes <cassert>.
+    bool GetsRuntime =
+        In.NeedsImplicitRuntimeInclude || RuntimeBlocks || TagNeedsRuntime;
+    if (AssertUsed && !AssertIncluded && GetsRuntime)
+      Text += "#include <cassert>\n";
     if (NeedsCompatHeader)
       Text += "#include \"" + kCompatHeaderName.str() + "\"\n";
     for (const VersionMacro *V : PrologueMacros)

@@ -208,6 +208,23 @@ TEST_CASE("the register storage class goes", "[token]") {
   CHECK(R.Result.Findings.empty());
 }
 
+TEST_CASE("a CUDA file's assert gets <cassert>", "[token]") {
+  // ROCm's runtime header declares assert for the host pass only.
+  auto R = translate("#include <cuda_runtime.h>\n"
+                     "__global__ void k(int n) { assert(n > 0); }\n");
+  CHECK(R.Output == "#include <cassert>\n#include <hip/hip_runtime.h>\n"
+                    "__global__ void k(int n) { assert(n > 0); }\n");
+  // Included already, or the file's own assert: nothing added.
+  for (const char *Src :
+       {"#include <cuda_runtime.h>\n#include <assert.h>\nvoid f() { "
+        "assert(1); }\n",
+        "#include <cuda_runtime.h>\n#define assert(x) (void)(x)\nvoid f() { "
+        "assert(1); }\n"}) {
+    R = translate(Src);
+    CHECK(R.Output.find("<cassert>") == std::string::npos);
+  }
+}
+
 namespace {
 const RuleTable &versionedRules() {
   static RuleTable T = [] {
