@@ -1,6 +1,7 @@
 //===- Summary.cpp - the end-of-run report of `port` ----------------------===//
 #include "port/Summary.h"
 #include "port/CompatHeader.h"
+#include "rules/RuleTable.h"
 
 #include "output/VersionInfo.h"
 #include "support/Plural.h"
@@ -48,7 +49,7 @@ PortStats computeStats(const PortResult &R) {
   for (const ApiReference &Ref : R.References) {
     if (Ref.Converted) {
       ++S.Converted;
-      S.OwnEquivalents += StringRef(Ref.Hip).starts_with("hipwright_");
+      S.OwnEquivalents += isHipwrightEquivalent(Ref.Hip);
     } else {
       ++S.Unconverted;
       ++Names[Ref.Name];

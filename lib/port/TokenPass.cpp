@@ -421,7 +421,9 @@ private:
     unsigned End = Toks[I + 1].Offset + Toks[I + 1].Length;
     StringRef Label = In.Buffer.slice(Begin, End);
     auto Blank = [](char C) { return C == ' ' || C == '\t'; };
-    if (!llvm::all_of(In.Buffer.slice(Begin + 4, Toks[I].Offset), Blank) ||
+    if (!llvm::all_of(
+            In.Buffer.slice(Begin + Toks[I - 1].Length, Toks[I].Offset),
+            Blank) ||
         !llvm::all_of(In.Buffer.slice(Toks[I].Offset + Toks[I].Length,
                                       Toks[I + 1].Offset),
                       Blank))

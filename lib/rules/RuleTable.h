@@ -35,6 +35,13 @@ enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
 llvm::StringRef toString(RuleKind K);
 llvm::StringRef toString(RuleStatus S);
 
+/// Whether \p HipName is hipwright's own equivalent of a CUDA function no
+/// ROCm header declares (`hipwright_vadd2`), defined in the header the port
+/// writes (port/CompatHeader.h), rather than a name of ROCm's.
+inline bool isHipwrightEquivalent(llvm::StringRef HipName) {
+  return HipName.starts_with("hipwright_");
+}
+
 /// One row of a rules/*.tsv table.
 struct Rule {
   std::string Cuda; ///< CUDA spelling (identifier or header path)
@@ -56,12 +63,9 @@ struct Rule {
   bool hasHip() const { return !Hip.empty(); }
   /// True when a use of this name must be rewritten (the names differ).
   bool renames() const { return hasHip() && Hip != Cuda; }
-  /// The HIP name is hipwright's own equivalent of a CUDA function no ROCm
-  /// header declares (`hipwright_vadd2`): the port includes, and writes
-  /// next to the file, hipwright_cuda_compat.h (port/CompatHeader.h).
-  bool emulated() const {
-    return llvm::StringRef(Hip).starts_with("hipwright_");
-  }
+  /// The HIP name is hipwright's own (isHipwrightEquivalent): the port
+  /// includes, and writes next to the file, hipwright_cuda_compat.h.
+  bool emulated() const { return isHipwrightEquivalent(Hip); }
   /// An `erase` row: the spelling means nothing where HIP runs (CUDA's
   /// calling-convention macros, empty on Linux) and the port deletes it.
   bool erases() const { return Kind == RuleKind::Erase; }

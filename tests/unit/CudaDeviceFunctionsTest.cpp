@@ -8,6 +8,7 @@
 // out of date (HIPWRIGHT_UPDATE_DOCS=1 rewrites it).
 //
 //===----------------------------------------------------------------------===//
+#include "HeaderTokens.h"
 #include "ParsedHeaders.h"
 #include "RequireTool.h"
 #include "rules/RuleTable.h"
@@ -15,13 +16,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 using namespace hipwright;
@@ -44,31 +45,10 @@ std::map<std::string, std::string> cudaSpelled() {
         Files.push_back(E.path());
     std::sort(Files.begin(), Files.end());
     for (const fs::path &F : Files) {
-      std::ifstream In(F);
-      std::stringstream SS;
-      SS << In.rdbuf();
-      std::string T = SS.str();
-      for (size_t I = 0; I < T.size();) {
-        if (T.compare(I, 2, "//") == 0) {
-          I = T.find('\n', I);
-        } else if (T.compare(I, 2, "/*") == 0) {
-          I = T.find("*/", I + 2);
-          I = I == std::string::npos ? I : I + 2;
-        } else if (std::isalpha(static_cast<unsigned char>(T[I])) ||
-                   T[I] == '_') {
-          size_t J = I;
-          while (
-              J < T.size() &&
-              (std::isalnum(static_cast<unsigned char>(T[J])) || T[J] == '_'))
-            ++J;
-          Names.try_emplace(T.substr(I, J - I), F.filename().string());
-          I = J;
-        } else {
-          ++I;
-        }
-        if (I == std::string::npos)
-          break;
-      }
+      std::unordered_set<std::string> Ids;
+      header_tokens::addFile(F, Ids);
+      for (const std::string &Id : Ids)
+        Names.try_emplace(Id, F.filename().string());
     }
   }
   return Names;

@@ -7,6 +7,7 @@
 // non-match (CUDA side) or a port that does not compile (HIP side).
 //
 //===----------------------------------------------------------------------===//
+#include "HeaderTokens.h"
 #include "RequireTool.h"
 #include "rules/HeaderCheckScope.h"
 #include "rules/RuleTable.h"
@@ -14,7 +15,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,81 +24,23 @@
 #include <vector>
 
 using namespace hipwright;
+using namespace hipwright::header_tokens;
 namespace fs = std::filesystem;
 
 namespace {
 
 const char *const CudaInclude = "/usr/local/cuda/include";
 
-/// The ROCm release's include directory (HIP and every library header it
-/// has), or "" when there is no ROCm.
 /// The ROCm in use, found once (the checks ask for it per row).
 const std::optional<RocmInstall> &rocmInUse() {
   static const std::optional<RocmInstall> R = findRocm();
   return R;
 }
 
+/// The ROCm release's include directory (HIP and every library header it
+/// has), or "" when there is no ROCm.
 std::string rocmInclude() {
   return rocmInUse() ? rocmInUse()->Root + "/include" : std::string();
-}
-
-/// "7.2" of the ROCm in use: rows whose HIP twin is newer cannot be checked.
-std::pair<unsigned, unsigned> rocmRelease() {
-  unsigned Major = 0, Minor = 0;
-  if (rocmInUse())
-    std::sscanf(rocmInUse()->Release.c_str(), "%u.%u", &Major, &Minor);
-  return {Major, Minor};
-}
-
-bool isIdentStart(char C) {
-  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
-}
-bool isIdentChar(char C) { return isIdentStart(C) || (C >= '0' && C <= '9'); }
-
-/// Adds every identifier token of \p Text to \p Out. Comments and string
-/// literals are skipped so a name that only appears in documentation does not
-/// count; numbers are skipped whole so hex digits in rocRAND's precomputed
-/// tables ("0xdeadbeef") do not read as identifiers.
-void tokenize(const std::string &Text, std::unordered_set<std::string> &Out) {
-  size_t I = 0, N = Text.size();
-  while (I < N) {
-    char C = Text[I];
-    if (C == '/' && I + 1 < N && Text[I + 1] == '/') {
-      while (I < N && Text[I] != '\n')
-        ++I;
-    } else if (C == '/' && I + 1 < N && Text[I + 1] == '*') {
-      size_t End = Text.find("*/", I + 2);
-      I = End == std::string::npos ? N : End + 2;
-    } else if (C == '"' || C == '\'') {
-      // Crude: no raw strings; stops at the end of the line to recover from
-      // an apostrophe in an #error message.
-      ++I;
-      while (I < N && Text[I] != C && Text[I] != '\n') {
-        if (Text[I] == '\\')
-          ++I;
-        ++I;
-      }
-      ++I;
-    } else if (C >= '0' && C <= '9') {
-      while (I < N &&
-             (isIdentChar(Text[I]) || Text[I] == '.' || Text[I] == '\''))
-        ++I;
-    } else if (isIdentStart(C)) {
-      size_t Start = I;
-      while (I < N && isIdentChar(Text[I]))
-        ++I;
-      Out.emplace(Text, Start, I - Start);
-    } else {
-      ++I;
-    }
-  }
-}
-
-void addFile(const fs::path &File, std::unordered_set<std::string> &Out) {
-  std::ifstream In(File, std::ios::binary);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  tokenize(SS.str(), Out);
 }
 
 void addTree(const fs::path &Root, std::unordered_set<std::string> &Out) {
@@ -195,19 +137,13 @@ bool isCxxOrClangHeader(const std::string &Path) {
   return false;
 }
 
+/// The release of the ROCm in use ("7.2"): rows whose HIP twin is newer
+/// cannot be checked against its headers.
 RocmVersion usedRelease() {
-  auto [Major, Minor] = rocmRelease();
-  return RocmVersion{Major, Minor};
-}
-
-/// True when the row says its HIP twin first shipped after the ROCm release
-/// in use.
-bool newerThanRocmInUse(const std::string &V) {
-  unsigned Major = 0, Minor = 0;
-  if (std::sscanf(V.c_str(), "%u.%u", &Major, &Minor) < 1)
-    return false;
-  auto [UseMajor, UseMinor] = rocmRelease();
-  return Major > UseMajor || (Major == UseMajor && Minor > UseMinor);
+  std::optional<RocmVersion> V;
+  if (rocmInUse())
+    V = RocmVersion::parse(rocmInUse()->Release);
+  return V.value_or(RocmVersion{});
 }
 
 std::string where(const Rule &R) {
@@ -325,7 +261,7 @@ TEST_CASE("every call rule names functions the headers have",
     // An expression form names no HIP function (golden.cache_hinted_loads_
     // stores compiles what it writes).
     if (C.Call.rewrites() && !C.Call.Expression &&
-        !newerThanRocmInUse(C.Row.RocmVersion) &&
+        !(C.Row.Since && usedRelease() < *C.Row.Since) &&
         !hasName(Index.Hip, C.Call.HipCallee))
       Failures.push_back(where(C.Row) + ": HIP function '" + C.Call.HipCallee +
                          "' is not in ROCm's headers (or set "
