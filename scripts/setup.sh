@@ -12,8 +12,9 @@ build_dir=${HIPWRIGHT_BUILD_DIR:-$here/build}
 packages=(
   # build
   cmake ninja-build g++ pkg-config
-  # the build-file tests run make on a migrated Makefile
-  make
+  # the build-file tests run make on a migrated Makefile; one of its trees
+  # passes -fopenmp (as real CUDA Makefiles do), which needs clang 22's omp.h
+  make libomp-22-dev
   # test scripts read JSON with python3
   python3
   # LLVM/Clang 22: the parser, and the HIP compiler for the compile checks

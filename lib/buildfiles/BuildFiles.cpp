@@ -66,9 +66,12 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
       continue;
     }
     R.Translated = applyEdits(R.Original, M.Edits);
-    for (const BuildNote &N : M.Notes)
+    for (const BuildNote &N : M.Notes) {
+      R.NvccLeft += N.Kind == BuildNoteKind::NvccLeft;
+      R.FlagsUnplaced += N.Kind == BuildNoteKind::FlagUnplaced;
       R.Notes.push_back(R.Path + ":" + std::to_string(N.Line) +
                         ": note: " + N.Message);
+    }
   }
   return Out;
 }

@@ -23,6 +23,9 @@ struct BuildFileResult {
   /// "PATH:LINE: note: ..." for what a person should look at: flags
   /// dropped, names left as written.
   std::vector<std::string> Notes;
+  /// Among the notes: commands that still run nvcc, and nvcc flags the
+  /// migration could not place.
+  unsigned NvccLeft = 0, FlagsUnplaced = 0;
   /// "PATH[:LINE]: error: ..." when the file could not be read or parsed;
   /// Translated is the original then.
   std::vector<std::string> Errors;

@@ -23,9 +23,14 @@
 namespace hipwright {
 
 /// Something the migration wants a person to know, at a line of the file.
+/// What a note tells the summary besides its text: nothing, a command that
+/// still runs nvcc, or an nvcc flag the migration could not place.
+enum class BuildNoteKind { Info, NvccLeft, FlagUnplaced };
+
 struct BuildNote {
   unsigned Line = 0;
   std::string Message;
+  BuildNoteKind Kind = BuildNoteKind::Info;
 };
 
 struct CMakeMigrationContext {

@@ -138,7 +138,8 @@ translateNvccFlag(StringRef Flag, StringRef Next,
     return to({"-save-temps"});
   if (valued(Flag, Next, {"--cudart", "-cudart"}, V, W))
     return drop(W, "HIP has one (shared) runtime");
-  if (Flag == "--device-debug")
+  // clang reads -G as a MIPS small-data size: never let it through.
+  if (Flag == "--device-debug" || Flag == "-G")
     return drop(1, "device debugging: add -g (and -O0) for HIP");
   if (valued(Flag, Next, {"--threads", "-split-compile", "--split-compile"}, V,
              W))

@@ -3,6 +3,7 @@
 #include "analysis/AnalyzerRegistry.h"
 #include "buildfiles/BuildFiles.h"
 #include "buildfiles/CMakeIncludeDirs.h"
+#include "buildfiles/MakeIncludeDirs.h"
 #include "findings/FindingsStage.h"
 #include "port/SourceDialect.h"
 #include "port/TokenPass.h"
@@ -126,11 +127,18 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     if (!HipFiles.count(U))
       ToParse.push_back(U);
   // Without compile_commands.json, the include directories the tree's own
-  // CMake files give a source (its `inc/` folder) join its parse.
+  // CMake files and Makefiles give a source (its `inc/` folder) join its
+  // parse.
   if (!Req.BuildDir) {
-    CMakeIncludeDirs Inferred(Tree.Root);
-    for (const std::string &U : ToParse)
-      Args.setInferredIncludeDirs(U, Inferred.dirsFor(U));
+    CMakeIncludeDirs FromCMake(Tree.Root);
+    MakeIncludeDirs FromMake(Tree.Root);
+    for (const std::string &U : ToParse) {
+      std::vector<std::string> Dirs = FromCMake.dirsFor(U);
+      for (std::string &D : FromMake.dirsFor(U))
+        if (!is_contained(Dirs, D))
+          Dirs.push_back(std::move(D));
+      Args.setInferredIncludeDirs(U, std::move(Dirs));
+    }
   }
 
   if (Req.Shard) {
@@ -378,6 +386,8 @@ Expected<PortResult> runPort(const PortRequest &Req) {
       O.Translated = std::move(B.Translated);
       O.Errors = std::move(B.Errors);
       O.Notes = std::move(B.Notes);
+      O.BuildNvccLeft = B.NvccLeft;
+      O.BuildFlagsUnplaced = B.FlagsUnplaced;
       if (!O.Errors.empty())
         O.Status = O.Original.empty() && O.Translated.empty()
                        ? FileStatus::Failed

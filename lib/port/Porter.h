@@ -85,6 +85,9 @@ struct FileOutcome {
   /// "PATH:LINE: note: ..." for what the migration left to a person (build
   /// files: flags dropped, names with no HIP rule).
   std::vector<std::string> Notes;
+  /// Build files: of the notes, commands that still run nvcc and nvcc flags
+  /// the migration could not place.
+  unsigned BuildNvccLeft = 0, BuildFlagsUnplaced = 0;
 };
 
 struct PortResult {

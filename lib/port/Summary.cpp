@@ -37,6 +37,8 @@ PortStats computeStats(const PortResult &R) {
     if (F.BuildFile) {
       ++S.BuildFiles;
       S.BuildNotes += F.Notes.size();
+      S.BuildNvccLeft += F.BuildNvccLeft;
+      S.BuildFlagsUnplaced += F.BuildFlagsUnplaced;
       if (F.Status == FileStatus::Translated)
         ++S.BuildMigrated;
       else if (F.Status == FileStatus::Unchanged)
@@ -71,7 +73,9 @@ void printSummary(const PortResult &R, raw_ostream &OS) {
        << " migrated, " << S.BuildUnchanged << " unchanged";
     if (S.BuildProblems)
       OS << ", " << S.BuildProblems << " not migrated";
-    OS << "), " << countOf(S.BuildNotes, "note") << " for a person\n";
+    OS << "), " << countOf(S.BuildNvccLeft, "command")
+       << " still running nvcc, " << countOf(S.BuildFlagsUnplaced, "nvcc flag")
+       << " not placed, " << countOf(S.BuildNotes, "note") << " for a person\n";
     // Each note is something the port did not do for the user: show them
     // (paths relative to the tree, as the rest of the summary).
     const size_t Shown = 20;
@@ -214,11 +218,14 @@ json::Value summaryJson(const PortResult &R) {
                              {"partial", S.Partial},
                              {"failed", S.Failed},
                              {"already_hip", S.AlreadyHip}}},
-      {"build_files", json::Object{{"total", S.BuildFiles},
-                                   {"migrated", S.BuildMigrated},
-                                   {"unchanged", S.BuildUnchanged},
-                                   {"not_migrated", S.BuildProblems},
-                                   {"notes", S.BuildNotes}}},
+      {"build_files",
+       json::Object{{"total", S.BuildFiles},
+                    {"migrated", S.BuildMigrated},
+                    {"unchanged", S.BuildUnchanged},
+                    {"not_migrated", S.BuildProblems},
+                    {"notes", S.BuildNotes},
+                    {"commands_running_nvcc", S.BuildNvccLeft},
+                    {"nvcc_flags_not_placed", S.BuildFlagsUnplaced}}},
       {"inputs_not_read", notesJson(R.Inputs, R.Inputs.Unreadable)},
       {"inputs_skipped", notesJson(R.Inputs, R.Inputs.Skipped)},
       {"api_references",

@@ -16,6 +16,9 @@ struct PortStats {
   /// partial/failed, and the notes they left for a person.
   unsigned BuildFiles = 0, BuildMigrated = 0, BuildUnchanged = 0,
            BuildProblems = 0, BuildNotes = 0;
+  /// Of the build notes: commands that still run nvcc (the goal is none),
+  /// nvcc flags the migration could not place.
+  unsigned BuildNvccLeft = 0, BuildFlagsUnplaced = 0;
   unsigned Converted = 0, Unconverted = 0;
   /// Of Converted: CUDA-only functions now calling hipwright's equivalents
   /// (hipwright_cuda_compat.h).

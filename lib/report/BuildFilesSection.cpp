@@ -69,7 +69,8 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
   std::vector<BuildFileResult> Migrated;
   for (const FileOutcome &F : R.Files)
     if (F.BuildFile)
-      Migrated.push_back({F.Path, F.Original, F.Translated, F.Notes, F.Errors});
+      Migrated.push_back({F.Path, F.Original, F.Translated, F.Notes,
+                          F.BuildNvccLeft, F.BuildFlagsUnplaced, F.Errors});
   if (Migrated.empty() && !R.Inputs.BuildFiles.empty()) {
     BuildMigrationOptions Opts;
     if (!Targets.empty())

@@ -16,6 +16,8 @@ hipwright_cli_script_test(cli.build_files build_files_cli_test.sh LABELS "cli")
 # against real ROCm 7.2 (cmake/rocm/hipwright-rocm.cmake).
 hipwright_cli_script_test(cli.build_files.cmake_build build_files_cmake_build_test.sh LABELS "cli")
 set_tests_properties(cli.build_files.cmake_build PROPERTIES SKIP_RETURN_CODE 77)
+hipwright_cli_script_test(cli.build_files.make_build build_files_make_build_test.sh LABELS "cli")
+set_tests_properties(cli.build_files.make_build PROPERTIES SKIP_RETURN_CODE 77)
 # One findings stage for every command (issue 12): NOLINT and .hipwright.yaml
 # decide port --fix's fix-its as they decide lint's findings; a rule pattern
 # that names no rule is exit 2 with the closest ids.
