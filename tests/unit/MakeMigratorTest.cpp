@@ -81,3 +81,86 @@ TEST_CASE("an nvcc device-link step is reported", "[make-migrate]") {
                       "dlink.o: a.o\n\t$(HIPCXX) -dlink a.o -o dlink.o\n");
   CHECK(M.noteContains("device-link step (-dlink)", 2));
 }
+
+TEST_CASE("flags are nvcc's by where they go, not by their variable's name",
+          "[make-migrate]") {
+  Migrated M = migrate("CC = nvcc\n"
+                       "ARCH = sm_60\n"
+                       "CFLAGS := -std=c++17 -Xcompiler -Wall -arch=$(ARCH)\n"
+                       "ifeq ($(DEBUG),yes)\n"
+                       "  CFLAGS += -g -G\n"
+                       "endif\n"
+                       "main: main.o\n"
+                       "\t$(CC) $(CFLAGS) main.o -o $@\n"
+                       "%.o: %.cu\n"
+                       "\t$(CC) $(CFLAGS) -c $< -o $@\n");
+  CHECK(M.Text == std::string(Defs) +
+                      "CC = $(HIPCXX)\n"
+                      "ARCH = sm_60\n"
+                      "CFLAGS := -std=c++17 -Wall --offload-arch=gfx942 "
+                      "--offload-arch=gfx950\n"
+                      "ifeq ($(DEBUG),yes)\n"
+                      "  CFLAGS += -g\n"
+                      "endif\n"
+                      "main: main.o\n"
+                      "\t$(CC) --hip-link $(CFLAGS) main.o -o $@\n"
+                      "%.o: %.cu\n"
+                      "\t$(CC) -x hip $(CFLAGS) -c $< -o $@\n");
+  CHECK(M.noteContains("ARCH (sm_60) names NVIDIA architectures", 2));
+  CHECK(M.noteContains("'-G' dropped", 5));
+  CHECK(migrate(M.Text).Text == M.Text);
+}
+
+TEST_CASE("a variable g++ also reads keeps nvcc's flags out",
+          "[make-migrate]") {
+  Migrated M = migrate("COMMON := -O2\n"
+                       "ifeq ($(DEBUG),1)\n"
+                       "  COMMON += -g -lineinfo\n"
+                       "endif\n"
+                       "k.o: k.cu\n"
+                       "\tnvcc $(COMMON) -c $< -o $@\n"
+                       "h.o: h.cpp\n"
+                       "\tg++ $(COMMON) -c $< -o $@\n");
+  CHECK(M.Text == std::string(Defs) +
+                      "COMMON := -O2\n"
+                      "ifeq ($(DEBUG),1)\n"
+                      "  COMMON += -g\n"
+                      "  COMMON_HIP += -gline-tables-only\n"
+                      "endif\n"
+                      "k.o: k.cu\n"
+                      "\t$(HIPCXX) -x hip $(COMMON) $(COMMON_HIP) -c $< -o $@\n"
+                      "h.o: h.cpp\n"
+                      "\tg++ $(COMMON) -c $< -o $@\n");
+  CHECK(M.noteContains("which a host compiler also reads", 3));
+}
+
+TEST_CASE("old cuda-samples: -ccbin, addprefix -Xcompiler, SMS in foreach",
+          "[make-migrate]") {
+  Migrated M = migrate(
+      "NVCC := $(CUDA_PATH)/bin/nvcc -ccbin $(HOST_COMPILER)\n"
+      "ALL_CCFLAGS := -m64 $(addprefix -Xcompiler ,$(CCFLAGS))\n"
+      "ALL_LDFLAGS := $(ALL_CCFLAGS) $(addprefix -Xlinker ,$(LDFLAGS))\n"
+      "SMS ?= 80 90\n"
+      "$(foreach sm,$(SMS),$(eval GENCODE_FLAGS += -gencode "
+      "arch=compute_$(sm),code=sm_$(sm)))\n"
+      "a.o: a.cu\n"
+      "\t$(EXEC) $(NVCC) $(ALL_CCFLAGS) $(GENCODE_FLAGS) -o $@ -c $<\n"
+      "a: a.o\n"
+      "\t$(EXEC) $(NVCC) $(ALL_LDFLAGS) $(GENCODE_FLAGS) -o $@ $+\n");
+  CHECK(M.Text ==
+        std::string(Defs) +
+            "NVCC := $(HIPCXX)\n"
+            "ALL_CCFLAGS := -m64 $(CCFLAGS)\n"
+            "ALL_LDFLAGS := $(ALL_CCFLAGS) $(addprefix -Xlinker ,$(LDFLAGS))\n"
+            "SMS ?= 80 90\n"
+            "$(foreach sm,$(SMS),$(eval GENCODE_FLAGS += "
+            "--offload-arch=gfx942 --offload-arch=gfx950))\n"
+            "a.o: a.cu\n"
+            "\t$(EXEC) $(NVCC) -x hip $(ALL_CCFLAGS) $(GENCODE_FLAGS) -o $@ "
+            "-c $<\n"
+            "a: a.o\n"
+            "\t$(EXEC) $(NVCC) --hip-link $(ALL_LDFLAGS) $(GENCODE_FLAGS) -o "
+            "$@ $+\n");
+  CHECK(M.noteContains("SMS (80 90) names NVIDIA architectures", 4));
+  CHECK(M.noteContains("'-ccbin $(HOST_COMPILER)' dropped", 1));
+}
