@@ -11,12 +11,13 @@
 # takes N of them spread evenly over the sorted list (all by default). For
 # each program directory:
 #   1. `hipwright port DIR --out-root WORK/port/NAME --copy-unchanged`;
-#   2. "sources compile": every ported .cu/.cpp passes clang++ -x hip
-#      -fsyntax-only for gfx942 (with -fopenmp and the directory on the include
-#      path), so a build failure below is the build file's and not the port's;
-#   3. `make -n`: no nvcc program and no nvcc-only flag may appear;
-#   4. `make` with HIPCXX set to clang 22 and ROCm 7.2's headers; "built" when
-#      an executable with a gfx942 code object appears.
+#   2. `make -n`: no nvcc program and no nvcc-only flag may appear;
+#   3. `make` with HIPCXX set to clang 22 and ROCm 7.2's headers; "built" when
+#      an executable with a gfx942 code object appears;
+#   4. when it did not build, "sources compile": every ported .cu/.cpp passes
+#      clang++ -x hip -fsyntax-only for gfx942 (with -fopenmp and the
+#      directory on the include path), so a build failure of a program whose
+#      sources compile is the build file's and not the port's.
 # Prints one line per program (sources, make -n, make, first error) and the
 # figure: built / programs, and built / programs whose sources compile. Needs
 # clang++-22 (and libomp for the programs that use OpenMP). Exit status: 0
@@ -96,14 +97,6 @@ one() {
     echo "$rel|port-failed|-|no|$(grep -m1 -i error "$log/port.txt" || true)"
     return
   fi
-  local f
-  while IFS= read -r f; do
-    if ! "$llvm/clang++" -x hip --offload-arch=gfx942 -nogpulib -std=c++17 -fopenmp \
-        --rocm-path="$rocm" -isystem "$rocm/include" -I"$(dirname "$f")" -I"$out" \
-        -w -fsyntax-only "$f" >>"$log/sources.txt" 2>&1; then
-      src_ok=no
-    fi
-  done < <(find "$out" -name '*.cu' -o -name '*.cpp' | sort)
   if ! (cd "$out" && timeout 60 make -n "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$log/make-n.txt" 2>&1; then
     mk_n=failed
   elif grep -E -q -- "$nvcc_only" "$log/make-n.txt"; then
@@ -119,9 +112,21 @@ one() {
     done < <(find "$out" -maxdepth 2 -type f -newer "$log/port.txt" -perm -u+x)
     [ "$built" = yes ] || err="make succeeded but no executable with gfx942 code"
   else
-    err=$(grep -m1 -E 'error|Error|No rule' "$log/make.txt" || tail -1 "$log/make.txt")
+    err=$(grep -m1 -E 'error:|\*\*\*|No rule' "$log/make.txt" || tail -1 "$log/make.txt")
   fi
-  [ "$src_ok" = yes ] || [ -n "$err" ] || err=$(grep -m1 error "$log/sources.txt" || true)
+  # A build that fails may fail in a source the port left broken: then the
+  # failure is not the build file's.
+  if [ "$built" = no ]; then
+    local f
+    while IFS= read -r f; do
+      if ! "$llvm/clang++" -x hip --offload-arch=gfx942 -nogpulib -std=c++17 -fopenmp \
+          --rocm-path="$rocm" -isystem "$rocm/include" -I"$(dirname "$f")" -I"$out" \
+          -w -fsyntax-only "$f" >>"$log/sources.txt" 2>&1; then
+        src_ok=no
+      fi
+    done < <(find "$out" -name '*.cu' -o -name '*.cpp' | sort)
+  fi
+  [ "$src_ok" = yes ] || [ -n "$err" ] || err=$(grep -m1 'error:' "$log/sources.txt" || true)
   echo "$rel|$src_ok|$mk_n|$built|${err:0:200}"
 }
 export -f one

@@ -2,9 +2,11 @@
 #include "buildfiles/BuildFiles.h"
 #include "buildfiles/BuildRules.h"
 #include "buildfiles/CMakeMigrator.h"
+#include "buildfiles/ExistingHipBuild.h"
 #include "buildfiles/MakeMigrator.h"
 #include "edit/EditSet.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -43,6 +45,16 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
     if (buildFileKind(R.Path) == BuildFileKind::CMake)
       collectCMakePackages(R.Original, Rules, Needed, Found);
   }
+  // A tree with a HIP build of its own (ggml's GGML_HIP) gets no second one:
+  // its CUDA CMake files stay as they are and say where that build is.
+  std::vector<std::string> CMakePaths, CMakeTexts;
+  for (const BuildFileResult &R : Out)
+    if (R.Errors.empty() && buildFileKind(R.Path) == BuildFileKind::CMake) {
+      CMakePaths.push_back(R.Path);
+      CMakeTexts.push_back(R.Original);
+    }
+  std::optional<ExistingHipBuild> HipBuild =
+      findExistingHipBuild(CMakePaths, CMakeTexts, Opts.Root);
   CMakeMigrationContext Ctx;
   Ctx.Architectures = Opts.Architectures;
   Ctx.Rules = &Rules;
@@ -63,6 +75,22 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
     }
     if (!M.Error.empty()) {
       R.Errors.push_back(M.Error);
+      continue;
+    }
+    if (HipBuild && buildFileKind(R.Path) == BuildFileKind::CMake &&
+        !M.Edits.empty()) {
+      unsigned Line = 1;
+      for (size_t P = 0; P < M.Edits.front().Offset && P < R.Original.size();
+           ++P)
+        Line += R.Original[P] == '\n';
+      std::string Use = HipBuild->Options.empty()
+                            ? std::string("that build")
+                            : "it with " + join(HipBuild->Options, " or ");
+      R.Notes.push_back(R.Path + ":" + std::to_string(Line) +
+                        ": note: not migrated: the tree already builds for "
+                        "HIP (" +
+                        HipBuild->Evidence + "); configure " + Use +
+                        " rather than a second HIP build from this file");
       continue;
     }
     R.Translated = applyEdits(R.Original, M.Edits);

@@ -33,6 +33,8 @@ struct BuildFileResult {
 
 struct BuildMigrationOptions {
   std::vector<std::string> Architectures = {"gfx942", "gfx950"};
+  /// The top of the tree: notes name other files relative to it.
+  std::string Root;
 };
 
 /// Migrates \p Paths (absolute, sorted) together: a find_package() in one

@@ -377,6 +377,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
   if (Req.MigrateBuildFiles && !Tree.BuildFiles.empty()) {
     BuildMigrationOptions BO;
     BO.Architectures = Req.BuildArchitectures;
+    BO.Root = Tree.Root;
     for (BuildFileResult &B : migrateBuildFiles(Tree.BuildFiles, BO)) {
       FileOutcome O;
       O.Path = B.Path;

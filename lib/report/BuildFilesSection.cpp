@@ -75,6 +75,7 @@ buildFilesSection(const PortResult &R, const std::vector<std::string> &Targets,
     BuildMigrationOptions Opts;
     if (!Targets.empty())
       Opts.Architectures = Targets;
+    Opts.Root = R.Inputs.Root;
     Migrated = migrateBuildFiles(R.Inputs.BuildFiles, Opts);
   }
 

@@ -102,6 +102,21 @@ cmp -s "$work/bad/CMakeLists.txt" "$work/bad-out/CMakeLists.txt" || fail "the un
 [ ! -e "$work/bad-out/build" ] || fail "a build tree's CMake files were ported"
 [ "$(json_get "$work/bad.json" "d['build_files']['total']")" = 1 ] || fail "build tree counted"
 
+# ---- a tree with a HIP build of its own (ggml's GGML_HIP) -------------------
+mkdir -p "$work/own/cuda" "$work/own/hip"
+printf 'project(own C CXX)\noption(OWN_HIP "build for AMD" OFF)\nif(OWN_HIP)\n  add_subdirectory(hip)\nelse()\n  add_subdirectory(cuda)\nendif()\n' \
+  >"$work/own/CMakeLists.txt"
+printf 'enable_language(CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_library(k k.cu)\n' >"$work/own/cuda/CMakeLists.txt"
+printf 'enable_language(HIP)\nset_source_files_properties(../cuda/k.cu PROPERTIES LANGUAGE HIP)\nadd_library(k ../cuda/k.cu)\n' \
+  >"$work/own/hip/CMakeLists.txt"
+printf '#include <cuda_runtime.h>\n__global__ void k() {}\n' >"$work/own/cuda/k.cu"
+run 0 "a tree that already builds for HIP" "$hw" port "$work/own" --out-root "$work/own-out" --no-analyzers
+# Unchanged, so not written (no --copy-unchanged).
+[ ! -e "$work/own-out/cuda/CMakeLists.txt" ] ||
+  fail "the CUDA CMake file of a tree with its own HIP build was migrated"
+grep -q "cuda/CMakeLists.txt:1: note: not migrated: the tree already builds for HIP (hip/CMakeLists.txt:1: enable_language(HIP)); configure it with -DOWN_HIP=ON (CMakeLists.txt:2)" "$work/err.txt" ||
+  fail "the existing HIP build is not pointed at: $(cat "$work/err.txt")"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1
