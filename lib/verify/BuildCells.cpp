@@ -22,37 +22,76 @@ using namespace llvm;
 
 namespace hipwright::verify {
 
-Cell buildWithNvcc(const Toolchain &T, StringRef Source, StringRef WorkDir,
-                   const CompileFlags &Flags) {
+Cell buildWithNvcc(const Toolchain &T, ArrayRef<std::string> Sources,
+                   StringRef WorkDir, const CompileFlags &Flags) {
   if (!T.Nvcc)
     return {CellStatus::NotRun, "nvcc not found"};
-  SmallString<256> Obj(WorkDir);
-  sys::path::append(Obj, sys::path::stem(Source) + ".nvcc.o");
-  RunSpec S;
-  S.Argv = {*T.Nvcc,
-            "-arch=sm_90",
-            "-std=c++17",
-            "-c",
-            Source.str(),
-            "-o",
-            std::string(Obj),
-            "-I",
-            sys::path::parent_path(Source).str()};
-  for (std::string &A : Flags.args())
-    S.Argv.push_back(std::move(A));
-  S.TimeoutSeconds = 600;
-  S.LogPrefix = std::string(Obj);
-  RunOutcome R = runProcess(S);
-  if (R.ok())
-    return {CellStatus::Pass,
-            formatv("nvcc -arch=sm_90 built an object ({0:f1} s)", R.Seconds)
-                .str()};
-  if (!R.Started)
-    return {CellStatus::Error, R.Output};
-  std::string Err = firstLineWith(R.Output, "error");
-  return {CellStatus::Fail, "nvcc -arch=sm_90 failed: " +
-                                (Err.empty() ? tailLines(R.Output, 3) : Err) +
-                                cutNote(R)};
+  double Seconds = 0;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    StringRef Source = Sources[I];
+    SmallString<256> Obj(WorkDir);
+    sys::path::append(Obj,
+                      sys::path::stem(Source) + "." + Twine(I) + ".nvcc.o");
+    RunSpec S;
+    S.Argv = {*T.Nvcc,
+              "-arch=sm_90",
+              "-std=c++17",
+              "-c",
+              Source.str(),
+              "-o",
+              std::string(Obj),
+              "-I",
+              sys::path::parent_path(Source).str()};
+    for (std::string &A : Flags.args())
+      S.Argv.push_back(std::move(A));
+    S.TimeoutSeconds = 600;
+    S.LogPrefix = std::string(Obj);
+    RunOutcome R = runProcess(S);
+    Seconds += R.Seconds;
+    if (R.ok())
+      continue;
+    if (!R.Started)
+      return {CellStatus::Error, R.Output};
+    std::string Err = firstLineWith(R.Output, "error");
+    std::string Which =
+        Sources.size() > 1 ? sys::path::filename(Source).str() + ": " : "";
+    return {CellStatus::Fail, "nvcc -arch=sm_90 failed: " + Which +
+                                  (Err.empty() ? tailLines(R.Output, 3) : Err) +
+                                  cutNote(R)};
+  }
+  if (Sources.size() == 1)
+    return {
+        CellStatus::Pass,
+        formatv("nvcc -arch=sm_90 built an object ({0:f1} s)", Seconds).str()};
+  return {CellStatus::Pass,
+          formatv("nvcc -arch=sm_90 built the objects of its {0} sources "
+                  "({1:f1} s)",
+                  Sources.size(), Seconds)
+              .str()};
+}
+
+Cell programCell(ArrayRef<std::string> Sources,
+                 ArrayRef<std::optional<Cell>> PerSource) {
+  if (Sources.size() == 1 && !PerSource.empty() && PerSource[0])
+    return *PerSource[0];
+  std::optional<Cell> Worst;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    std::string Name = sys::path::filename(Sources[I]).str();
+    if (I >= PerSource.size() || !PerSource[I])
+      return {CellStatus::Error, Name + ": no result was produced"};
+    const Cell &C = *PerSource[I];
+    if (C.Status == CellStatus::Pass)
+      continue;
+    if (!Worst ||
+        (Worst->Status != CellStatus::Fail && C.Status == CellStatus::Fail))
+      Worst = Cell{C.Status, Name + ": " + C.Detail};
+  }
+  if (Worst)
+    return *Worst;
+  Cell First = *PerSource[0];
+  First.Detail =
+      "all " + std::to_string(Sources.size()) + " sources: " + First.Detail;
+  return First;
 }
 
 BuildCells buildCellsFrom(const CompileCheckOutcome &O) {

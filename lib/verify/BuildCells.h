@@ -15,9 +15,16 @@
 
 namespace hipwright::verify {
 
-/// cuda-build-nvcc: the original compiles with nvcc for sm_90.
-Cell buildWithNvcc(const Toolchain &T, llvm::StringRef Source,
+/// cuda-build-nvcc: every source of the original compiles with nvcc for
+/// sm_90.
+Cell buildWithNvcc(const Toolchain &T, llvm::ArrayRef<std::string> Sources,
                    llvm::StringRef WorkDir, const CompileFlags &Flags);
+
+/// One cell for a program from the cells of its sources (\p PerSource, in
+/// the program's order; a missing one is an error): the first failure or
+/// error, else a pass.
+Cell programCell(llvm::ArrayRef<std::string> Sources,
+                 llvm::ArrayRef<std::optional<Cell>> PerSource);
 
 /// file -> target -> cell, from the compile check (CompileCheck.h) over
 /// \p Files for \p Targets (gfx* through clang's HIP toolchain; sm_*

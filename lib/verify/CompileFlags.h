@@ -2,9 +2,11 @@
 //
 // Real programs include headers from outside their own directory (the CUDA
 // samples' Common/helper_cuda.h) and select code with macros. verify hands
-// the same include directories and macros to every compiler it runs - the
-// port's parse, nvcc, the AMD and NVIDIA compile checks, the CPU runtime's
-// build, the GPU cell's builds - so no two cells differ in what they saw.
+// the same macros to every compiler it runs - the port's parse, nvcc, the
+// AMD and NVIDIA compile checks, the CPU runtime's build, the GPU cell's
+// builds - so no two cells differ in what they saw; the include directories
+// are ported with the program (as a whole-tree port would port them), and
+// the builds of a port read the ported copies.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

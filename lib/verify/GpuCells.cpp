@@ -89,15 +89,18 @@ static Error writeNvidiaShim(StringRef Dir, StringRef MappingHeader) {
   return Error::success();
 }
 
-/// Builds \p Source with nvcc into an executable and runs it.
-static std::string buildAndRun(const Toolchain &T, StringRef Source,
-                               StringRef Exe, ArrayRef<std::string> Extra,
+/// Builds \p Sources with nvcc into an executable and runs it.
+static std::string buildAndRun(const Toolchain &T,
+                               ArrayRef<std::string> Sources, StringRef Exe,
+                               ArrayRef<std::string> Extra,
                                ArrayRef<std::string> Libs, unsigned Timeout,
                                bool &Ok) {
   Ok = false;
   RunSpec B;
-  B.Argv = {*T.Nvcc, "-arch=sm_90", "-std=c++17", "-x",
-            "cu",    Source.str(),  "-o",         Exe.str()};
+  B.Argv = {*T.Nvcc, "-arch=sm_90", "-std=c++17", "-x", "cu"};
+  B.Argv.insert(B.Argv.end(), Sources.begin(), Sources.end());
+  B.Argv.push_back("-o");
+  B.Argv.push_back(Exe.str());
   B.Argv.insert(B.Argv.end(), Extra.begin(), Extra.end());
   B.Argv.insert(B.Argv.end(), Libs.begin(), Libs.end());
   B.TimeoutSeconds = 600;
@@ -128,22 +131,31 @@ Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
   bool OrigOk = false, PortOk = false;
   // The port links the same CUDA libraries as the original: the mapping
   // header turns its hipBLAS calls into cuBLAS calls, and so on.
-  auto Buf = MemoryBuffer::getFile(Req.Original);
-  std::vector<std::string> Libs =
-      cudaLibrariesFor(Buf ? (*Buf)->getBuffer() : "");
+  std::vector<std::string> Originals = {Req.Original}, Ports = {Req.Port};
+  Originals.insert(Originals.end(), Req.ExtraOriginals.begin(),
+                   Req.ExtraOriginals.end());
+  Ports.insert(Ports.end(), Req.ExtraPorts.begin(), Req.ExtraPorts.end());
+  std::vector<std::string> Libs;
+  for (const std::string &O : Originals) {
+    auto Buf = MemoryBuffer::getFile(O);
+    for (std::string &L : cudaLibrariesFor(Buf ? (*Buf)->getBuffer() : ""))
+      if (!is_contained(Libs, L))
+        Libs.push_back(std::move(L));
+  }
   std::vector<std::string> User = Req.Flags.args();
   std::string Orig =
-      buildAndRun(T, Req.Original, Req.WorkDir + "/" + Stem + ".cuda", User,
-                  Libs, Req.TimeoutSeconds, OrigOk);
+      buildAndRun(T, Originals, Req.WorkDir + "/" + Stem + ".cuda", User, Libs,
+                  Req.TimeoutSeconds, OrigOk);
   std::string Shim = Req.WorkDir + "/nvidia-shim";
   if (Error E = writeNvidiaShim(Shim, Req.MappingHeader))
     return {CellStatus::Error, toString(std::move(E))};
   // The HIP stand-ins first, so that a user's -I cannot shadow them.
   std::vector<std::string> PortFlags = {"-I", Shim, "-I",
                                         T.ShippedInclude.value_or(Shim)};
-  PortFlags.insert(PortFlags.end(), User.begin(), User.end());
+  std::vector<std::string> PortUser = Req.PortFlags.args();
+  PortFlags.insert(PortFlags.end(), PortUser.begin(), PortUser.end());
   std::string Port =
-      buildAndRun(T, Req.Port, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
+      buildAndRun(T, Ports, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
                   PortFlags, Libs, Req.TimeoutSeconds, PortOk);
   std::string Detail = *G.Nvidia + ": original: " + Orig + "; port: " + Port;
   return {OrigOk && PortOk ? CellStatus::Pass : CellStatus::Fail, Detail};

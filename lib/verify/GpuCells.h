@@ -20,12 +20,16 @@ struct GpuInventory {
 GpuInventory detectGpus(const Toolchain &T);
 
 struct GpuRunRequest {
-  std::string Original;      ///< the CUDA program
-  std::string Port;          ///< its (fixed) HIP port
+  std::string Original; ///< the CUDA program
+  std::string Port;     ///< its (fixed) HIP port
+  /// The program's other sources and their ports, in the same order.
+  std::vector<std::string> ExtraOriginals, ExtraPorts;
   std::string MappingHeader; ///< the HIP-on-CUDA mapping header
   std::string WorkDir;
   unsigned TimeoutSeconds = 300;
-  CompileFlags Flags; ///< the user's -I and -D, for both builds
+  CompileFlags Flags; ///< the user's -I and -D, for the original's build
+  /// The same for the port's build, its -I directories the ported copies.
+  CompileFlags PortFlags;
 };
 
 /// gpu-run-nvidia: the original and the port built with nvcc (the port

@@ -10,8 +10,10 @@
 
 #include "report/Escape.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -104,6 +106,20 @@ void printText(const Matrix &M, raw_ostream &OS) {
     for (size_t I = 0; I < M.Columns.size(); ++I)
       OS << "  " << left_justify(shortWord(P, M.Columns[I]), W[I]);
     OS << "\n";
+  }
+
+  bool Several = false;
+  for (const ProgramRow &P : M.Programs) {
+    if (P.Sources.size() < 2)
+      continue;
+    if (!Several)
+      OS << "\nprograms built from several sources:\n";
+    Several = true;
+    std::vector<std::string> Names;
+    for (const std::string &S : P.Sources)
+      Names.push_back(sys::path::filename(S).str());
+    OS << "  " << P.Name << ": " << join(Names, " ") << " (" << P.SourcesFrom
+       << ")\n";
   }
 
   bool Header = false;

@@ -67,25 +67,48 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
 
   sys::fs::create_directories(Req.WorkDir);
   std::string Stem = sys::path::stem(Req.Source).str();
-  std::string CppPath = Req.WorkDir + "/" + Stem + ".sim.cpp";
   std::string ExePath = Req.WorkDir + "/" + Stem + ".sim";
-  if (auto Why = lowerInto(Req.Source, Text, CppPath))
-    return allCells(Req, Why->first, Why->second);
-  // The program's own headers, lowered beside the lowered file at the same
-  // relative paths: a quoted #include looks next to its includer first.
-  SmallString<256> SourceDir(sys::path::parent_path(Req.Source));
-  for (const std::string &H : localHeaders(Req.Source)) {
-    SmallString<256> In(SourceDir), Out(Req.WorkDir);
-    sys::path::append(In, H);
-    sys::path::append(Out, H);
-    auto HBuf = MemoryBuffer::getFile(In);
-    if (!HBuf)
-      continue;
-    if (auto Why = sim::reasonNotRunnable((*HBuf)->getBuffer(), In))
-      return allCells(Req, CellStatus::NotRun, H + ": " + *Why);
-    sys::fs::create_directories(sys::path::parent_path(Out));
-    if (auto Why = lowerInto(In, (*HBuf)->getBuffer(), Out))
+  // Each source lowered into a folder of its own (two sources may include
+  // different headers of the same name), its own headers beside it at the
+  // same relative paths: a quoted #include looks next to its includer first.
+  std::vector<std::string> Lowered;
+  std::vector<std::string> Sources = {Req.Source};
+  Sources.insert(Sources.end(), Req.Extra.begin(), Req.Extra.end());
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    const std::string &Src = Sources[I];
+    std::string Text = I == 0 ? (*Buf)->getBuffer().str() : std::string();
+    if (I > 0) {
+      auto SBuf = MemoryBuffer::getFile(Src);
+      if (!SBuf)
+        return allCells(Req, CellStatus::Error,
+                        "cannot read " + Src + ": " +
+                            SBuf.getError().message());
+      Text = (*SBuf)->getBuffer().str();
+      if (auto Why = sim::reasonNotRunnable(Text, Src))
+        return allCells(Req, CellStatus::NotRun,
+                        sys::path::filename(Src).str() + ": " + *Why);
+    }
+    std::string Into =
+        I == 0 ? Req.WorkDir : Req.WorkDir + "/src" + std::to_string(I);
+    std::string CppPath = Into + "/" + sys::path::stem(Src).str() + ".sim.cpp";
+    sys::fs::create_directories(Into);
+    if (auto Why = lowerInto(Src, Text, CppPath))
       return allCells(Req, Why->first, Why->second);
+    Lowered.push_back(CppPath);
+    SmallString<256> SourceDir(sys::path::parent_path(Src));
+    for (const std::string &H : localHeaders(Src)) {
+      SmallString<256> In(SourceDir), Out(Into);
+      sys::path::append(In, H);
+      sys::path::append(Out, H);
+      auto HBuf = MemoryBuffer::getFile(In);
+      if (!HBuf)
+        continue;
+      if (auto Why = sim::reasonNotRunnable((*HBuf)->getBuffer(), In))
+        return allCells(Req, CellStatus::NotRun, H + ": " + *Why);
+      sys::fs::create_directories(sys::path::parent_path(Out));
+      if (auto Why = lowerInto(In, (*HBuf)->getBuffer(), Out))
+        return allCells(Req, Why->first, Why->second);
+    }
   }
 
   RunSpec Build;
@@ -103,7 +126,8 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
   }
   for (const char *A : {"-x", "c++"})
     Build.Argv.push_back(A);
-  Build.Argv.push_back(CppPath);
+  for (const std::string &L : Lowered)
+    Build.Argv.push_back(L);
   for (const char *A : {"-x", "none"})
     Build.Argv.push_back(A);
   Build.Argv.push_back(*T.SimLibrary);

@@ -13,7 +13,10 @@
 namespace hipwright::verify {
 
 struct SimRequest {
-  std::string Source;      ///< the .cu (CUDA original or HIP port)
+  std::string Source; ///< the .cu (CUDA original or HIP port)
+  /// The program's other sources (ProgramSources.h), built and linked
+  /// with it.
+  std::vector<std::string> Extra;
   bool IsCuda = true;      ///< nvcc includes cuda_runtime.h implicitly
   std::string WorkDir;     ///< where the lowered file and binary go
   std::vector<int> Widths; ///< wavefront widths to run at

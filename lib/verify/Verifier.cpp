@@ -15,6 +15,7 @@
 #include "verify/BuildCells.h"
 #include "verify/GpuCells.h"
 #include "verify/NvidiaMapping.h"
+#include "verify/ProgramSources.h"
 #include "verify/SimRun.h"
 #include "verify/Toolchain.h"
 
@@ -79,12 +80,20 @@ namespace {
 /// Which fix-its a port applies: none, `--fix`, `--fix=native`.
 enum class FixMode { None, Safe, Native };
 
+/// Ports \p Input together with the include directories of the request (a
+/// whole-tree port of the program and the headers it reads from elsewhere)
+/// into \p OutRoot. \p Map: each file's port; \p PortedFlags: the
+/// request's flags with each include directory replaced by its port.
 Error portInto(const std::string &Input, const std::string &OutRoot,
                FixMode Fix, const VerifyRequest &Req,
                std::map<std::string, std::string> &Map,
-               std::map<std::string, std::string> &Problems) {
+               std::map<std::string, std::string> &Problems,
+               CompileFlags &PortedFlags) {
   PortRequest P;
   P.Paths = {Input};
+  for (const std::string &D : Req.Flags.IncludeDirs)
+    if (sys::fs::is_directory(D) && !is_contained(P.Paths, D))
+      P.Paths.push_back(D);
   P.CudaPath = Req.CudaPath;
   P.ExtraArgs = Req.Flags.args();
   P.Jobs = Req.Jobs;
@@ -106,6 +115,14 @@ Error portInto(const std::string &Input, const std::string &OutRoot,
   O.CopyUnchanged = true;
   if (Error E = writeOutputs(*R, O, nulls()))
     return E;
+  PortedFlags = Req.Flags;
+  for (std::string &D : PortedFlags.IncludeDirs)
+    if (sys::fs::is_directory(D)) {
+      SmallString<256> Out(OutRoot);
+      sys::path::append(Out, R->Inputs.relative(D));
+      sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+      D = std::string(Out);
+    }
   for (const FileOutcome &F : R->Files) {
     SmallString<256> Out(OutRoot);
     sys::path::append(Out, R->Inputs.relative(F.Path));
@@ -166,28 +183,48 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
       sys::fs::remove_directories(Work);
   });
 
-  // Programs by absolute path, in sorted order.
+  // Programs by absolute path, in sorted order, each with every source its
+  // build names (ProgramSources.h).
   std::vector<std::string> Programs;
-  for (const std::string &F : *Found)
+  std::map<std::string, ProgramSources> SourcesOf;
+  for (const std::string &F : *Found) {
     Programs.push_back(absolute(F));
+    SourcesOf[Programs.back()] = programSources(Programs.back());
+  }
 
   // Port every input path three times: plainly, with --fix, and with
   // --fix=native.
   std::map<std::string, std::string> Plain, Fixed, Native, PlainProblem,
       FixedProblem, NativeProblem;
+  // The flags each port's builds get: its -I directories are the ports of
+  // the originals (per input, per kind of port). Programs of one input share
+  // them.
+  std::map<std::string, CompileFlags> PlainFlags, FixedFlags, NativeFlags;
   for (size_t I = 0; I < Req.Paths.size(); ++I) {
     std::string In = absolute(Req.Paths[I]);
     std::string Sub = "/input" + std::to_string(I);
+    CompileFlags PF, FF, NF;
     if (Error E = portInto(In, Work + "/port" + Sub, FixMode::None, Req, Plain,
-                           PlainProblem))
+                           PlainProblem, PF))
       return std::move(E);
     if (Error E = portInto(In, Work + "/fixed" + Sub, FixMode::Safe, Req, Fixed,
-                           FixedProblem))
+                           FixedProblem, FF))
       return std::move(E);
     if (Error E = portInto(In, Work + "/native" + Sub, FixMode::Native, Req,
-                           Native, NativeProblem))
+                           Native, NativeProblem, NF))
       return std::move(E);
+    for (const std::string &P : Programs)
+      if (P == In || StringRef(P).starts_with(In + "/")) {
+        PlainFlags.emplace(P, PF);
+        FixedFlags.emplace(P, FF);
+        NativeFlags.emplace(P, NF);
+      }
   }
+  auto FlagsOf = [&](const std::map<std::string, CompileFlags> &M,
+                     const std::string &P) {
+    auto It = M.find(P);
+    return It == M.end() ? Flags : It->second;
+  };
 
   std::string Mapping = Work + "/hip_on_cuda.h";
   if (Error E = writeFileAtomically(Mapping, nvidiaMappingHeader()))
@@ -215,13 +252,20 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     return It->second;
   };
 
+  // Every ported source of every program, compile-checked together; a
+  // program's build cell is its sources' (programCell).
   std::vector<std::string> PlainFiles;
-  std::map<std::string, std::string> ProgramOfPort;
   for (const std::string &P : Programs)
-    if (auto Port = PortOf(Plain, P)) {
-      PlainFiles.push_back(*Port);
-      ProgramOfPort[*Port] = P;
-    }
+    for (const std::string &Src : SourcesOf[P].Files)
+      if (auto Port = PortOf(Plain, Src);
+          Port && !is_contained(PlainFiles, *Port))
+        PlainFiles.push_back(*Port);
+  // The ported include directories of the first program's input: the
+  // compile check runs once for every port (a test tree is one input as a
+  // rule; with several, each program's own are used by its runs).
+  CompileFlags CheckFlags =
+      Programs.empty() ? Flags : FlagsOf(PlainFlags, Programs.front());
+  BuildCells AmdChecks, NvidiaChecks;
 
   unsigned Jobs =
       Req.Jobs ? Req.Jobs
@@ -245,71 +289,83 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     };
     // Builds for every port at once: the compile check runs its own jobs.
     Async([&] {
-      BuildCells B =
-          compileCheck(T, PlainFiles, AmdTargets, Work + "/compile-amd", Jobs,
-                       Flags, std::nullopt);
-      for (auto &[File, ByTarget] : B)
-        for (auto &[Target, C] : ByTarget)
-          if (ProgramOfPort.count(File))
-            Put(ProgramOfPort.at(File), "port-build-" + Target, C);
+      AmdChecks = compileCheck(T, PlainFiles, AmdTargets, Work + "/compile-amd",
+                               Jobs, CheckFlags, std::nullopt);
     });
     Async([&] {
-      BuildCells B =
+      NvidiaChecks =
           compileCheck(T, PlainFiles, {"sm_90"}, Work + "/compile-nvidia", Jobs,
-                       Flags, Mapping);
-      for (auto &[File, ByTarget] : B)
-        for (auto &[Target, C] : ByTarget)
-          if (ProgramOfPort.count(File)) {
-            Cell X = C;
-            if (X.Status == CellStatus::Pass)
-              X.Detail = "nvcc -arch=sm_90 through hipwright's HIP-on-CUDA "
-                         "mapping header: " +
-                         X.Detail;
-            Put(ProgramOfPort.at(File), kPortBuildNvidia, X);
-          }
+                       CheckFlags, Mapping);
     });
     for (size_t I = 0; I < Programs.size(); ++I) {
       const std::string P = Programs[I];
       std::string Dir = Work + "/programs/" + sys::path::stem(P).str() + "-" +
                         std::to_string(I);
+      const std::vector<std::string> &Srcs = SourcesOf[P].Files;
+      std::vector<std::string> ExtraSrcs(Srcs.begin() + 1, Srcs.end());
+      // The ports of the other sources, in the same order; empty when one
+      // was not written (the cell says so).
+      auto ExtraPorts =
+          [ExtraSrcs, &PortOf](const std::map<std::string, std::string> &Ports)
+          -> std::optional<std::vector<std::string>> {
+        std::vector<std::string> Out;
+        for (const std::string &E : ExtraSrcs) {
+          auto Port = PortOf(Ports, E);
+          if (!Port)
+            return std::nullopt;
+          Out.push_back(*Port);
+        }
+        return Out;
+      };
       Async([&, P, Dir] {
-        Put(P, kCudaBuildNvcc, buildWithNvcc(T, P, Dir + "/nvcc", Flags));
+        Put(P, kCudaBuildNvcc,
+            buildWithNvcc(T, SourcesOf[P].Files, Dir + "/nvcc", Flags));
       });
-      Async([&, P, Dir] {
-        SimRequest S{P,    true, Dir + "/sim-cuda", {32}, Req.RunTimeoutSeconds,
+      Async([&, P, Dir, ExtraSrcs] {
+        SimRequest S{P,    ExtraSrcs,
+                     true, Dir + "/sim-cuda",
+                     {32}, Req.RunTimeoutSeconds,
                      Flags};
         Put(P, kCudaRunWave32, runOnSimulator(T, S)[0]);
       });
-      Async([&, P, Dir] {
+      Async([&, P, Dir, ExtraPorts] {
         auto Port = PortOf(Plain, P);
-        if (!Port) {
+        auto Extra = ExtraPorts(Plain);
+        if (!Port || !Extra) {
           Put(P, kPortRunWave64,
               {CellStatus::Error, "the port was not written"});
           return;
         }
-        SimRequest S{
-            *Port, false, Dir + "/sim-port", {64}, Req.RunTimeoutSeconds,
-            Flags};
+        SimRequest S{*Port,
+                     *Extra,
+                     false,
+                     Dir + "/sim-port",
+                     {64},
+                     Req.RunTimeoutSeconds,
+                     FlagsOf(PlainFlags, P)};
         Put(P, kPortRunWave64, runOnSimulator(T, S)[0]);
       });
       // A port with fix-its at 64 and at 32 lanes: the two cells of
       // \p Col64 / \p Col32, and a note appended to both when \p Note
       // says one.
       auto RunBothWidths =
-          [&, P, Dir](const std::map<std::string, std::string> &Ports,
-                      const char *Col64, const char *Col32, std::string What,
-                      std::string SimDir,
-                      std::function<std::string(const std::string &)> Note) {
-            Async([&, P, Dir, Col64, Col32, What, SimDir, Note] {
+          [&, P, Dir,
+           ExtraPorts](const std::map<std::string, std::string> &Ports,
+                       const CompileFlags &PortFlags, const char *Col64,
+                       const char *Col32, std::string What, std::string SimDir,
+                       std::function<std::string(const std::string &)> Note) {
+            Async([&, P, Dir, Col64, Col32, What, SimDir, Note, ExtraPorts,
+                   PortFlags] {
               auto Port = PortOf(Ports, P);
-              if (!Port) {
+              auto Others = ExtraPorts(Ports);
+              if (!Port || !Others) {
                 Put(P, Col64, {CellStatus::Error, What + " was not written"});
                 Put(P, Col32, {CellStatus::Error, What + " was not written"});
                 return;
               }
-              SimRequest S{
-                  *Port, false, Dir + SimDir, {64, 32}, Req.RunTimeoutSeconds,
-                  Flags};
+              SimRequest S{*Port,        *Others,  false,
+                           Dir + SimDir, {64, 32}, Req.RunTimeoutSeconds,
+                           PortFlags};
               std::vector<Cell> C = runOnSimulator(T, S);
               std::string Extra = Note ? Note(*Port) : "";
               for (Cell &X : C)
@@ -318,25 +374,33 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
               Put(P, Col32, C[1]);
             });
           };
-      RunBothWidths(Fixed, kFixedRunWave64, kFixedRunWave32, "the --fix port",
-                    "/sim-fixed", nullptr);
+      RunBothWidths(Fixed, FlagsOf(FixedFlags, P), kFixedRunWave64,
+                    kFixedRunWave32, "the --fix port", "/sim-fixed", nullptr);
       // Where nothing was rewritten natively the two ports are the same
       // program; say so rather than count it as evidence twice.
-      RunBothWidths(
-          Native, kNativeRunWave64, kNativeRunWave32, "the --fix=native port",
-          "/sim-native", [&, P](const std::string &Port) -> std::string {
-            auto Fix = PortOf(Fixed, P);
-            auto A = MemoryBuffer::getFile(Port);
-            auto B = Fix ? MemoryBuffer::getFile(*Fix) : nullptr;
-            bool Same = A && B && (*A)->getBuffer() == (*B)->getBuffer();
-            return Same ? " (nothing rewritten natively: the --fix "
-                          "port)"
-                        : "";
-          });
-      Async([&, P, Dir] {
-        GpuRunRequest G{P,       PortOf(Fixed, P).value_or(""),
-                        Mapping, Dir + "/gpu",
-                        300,     Flags};
+      RunBothWidths(Native, FlagsOf(NativeFlags, P), kNativeRunWave64,
+                    kNativeRunWave32, "the --fix=native port", "/sim-native",
+                    [&, P](const std::string &Port) -> std::string {
+                      auto Fix = PortOf(Fixed, P);
+                      auto A = MemoryBuffer::getFile(Port);
+                      auto B = Fix ? MemoryBuffer::getFile(*Fix) : nullptr;
+                      bool Same =
+                          A && B && (*A)->getBuffer() == (*B)->getBuffer();
+                      return Same ? " (nothing rewritten natively: the --fix "
+                                    "port)"
+                                  : "";
+                    });
+      Async([&, P, Dir, ExtraSrcs, ExtraPorts] {
+        GpuRunRequest G;
+        G.Original = P;
+        G.Port = PortOf(Fixed, P).value_or("");
+        G.ExtraOriginals = ExtraSrcs;
+        G.ExtraPorts = ExtraPorts(Fixed).value_or(std::vector<std::string>());
+        G.MappingHeader = Mapping;
+        G.WorkDir = Dir + "/gpu";
+        G.TimeoutSeconds = 300;
+        G.Flags = Flags;
+        G.PortFlags = FlagsOf(FixedFlags, P);
         Put(P, kGpuRunNvidia, runOnNvidiaGpu(T, Gpus, G));
         Put(P, kGpuRunAmd, runOnAmdGpu(T, Gpus, G));
       });
@@ -344,10 +408,43 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     Pool.wait();
   }
 
+  // A program's build cells: those of all its ported sources.
+  for (const std::string &P : Programs) {
+    const std::vector<std::string> &Srcs = SourcesOf[P].Files;
+    auto Combine = [&](const BuildCells &Checks,
+                       const std::string &Target) -> std::optional<Cell> {
+      std::vector<std::optional<Cell>> Per;
+      for (const std::string &Src : Srcs) {
+        std::optional<Cell> C;
+        if (auto Port = PortOf(Plain, Src))
+          if (auto F = Checks.find(*Port); F != Checks.end())
+            if (auto X = F->second.find(Target); X != F->second.end())
+              C = X->second;
+        Per.push_back(std::move(C));
+      }
+      if (!Per.front())
+        return std::nullopt; // no hole: the row says why below
+      return programCell(Srcs, Per);
+    };
+    for (const std::string &Target : AmdTargets)
+      if (std::optional<Cell> C = Combine(AmdChecks, Target))
+        Cells[P]["port-build-" + Target] = *C;
+    if (std::optional<Cell> C = Combine(NvidiaChecks, "sm_90")) {
+      if (C->Status == CellStatus::Pass)
+        C->Detail = "nvcc -arch=sm_90 through hipwright's HIP-on-CUDA "
+                    "mapping header: " +
+                    C->Detail;
+      Cells[P][kPortBuildNvidia] = *C;
+    }
+  }
+
   for (const std::string &P : Programs) {
     ProgramRow Row;
     Row.Name = sys::path::filename(P).str();
     Row.File = P;
+    for (const std::string &Src : SourcesOf[P].Files)
+      Row.Sources.push_back(Src);
+    Row.SourcesFrom = SourcesOf[P].From;
     Row.Cells = std::move(Cells[P]);
     // Build cells come from whole-tree runs keyed by the port's path; a
     // program whose port was never written has none. No hole in the matrix.

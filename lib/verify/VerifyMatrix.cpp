@@ -60,8 +60,14 @@ json::Value toJson(const Matrix &M) {
       Cells[Col] = json::Object{{"status", toString(It->second.Status)},
                                 {"detail", It->second.Detail}};
     }
-    Programs.push_back(json::Object{
-        {"name", P.Name}, {"file", P.File}, {"cells", std::move(Cells)}});
+    json::Array Sources;
+    for (const std::string &S : P.Sources)
+      Sources.push_back(S);
+    Programs.push_back(json::Object{{"name", P.Name},
+                                    {"file", P.File},
+                                    {"sources", std::move(Sources)},
+                                    {"sources_from", P.SourcesFrom},
+                                    {"cells", std::move(Cells)}});
   }
   json::Object Counts;
   for (const auto &[S, N] : M.counts())

@@ -30,6 +30,10 @@ struct Cell {
 struct ProgramRow {
   std::string Name; ///< file name, e.g. warp_reduce.cu
   std::string File; ///< path as given on the command line
+  /// Every source built and linked with it (File first), and where that
+  /// list came from (ProgramSources.h).
+  std::vector<std::string> Sources;
+  std::string SourcesFrom;
   std::map<std::string, Cell> Cells;
 };
 

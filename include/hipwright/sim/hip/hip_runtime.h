@@ -3,5 +3,8 @@
 // hwsim/hwsim.h).
 #ifndef HIPWRIGHT_SIM_SHIM_HIP_HIP_RUNTIME_H
 #define HIPWRIGHT_SIM_SHIM_HIP_HIP_RUNTIME_H
-#include "hwsim/hwsim.h"
+// ROCm's include guard: ported helper headers test it (as CUDA's test
+// __CUDA_RUNTIME_H__) before declaring what needs the runtime.
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#include "hip/hip_runtime_api.h"
 #endif
