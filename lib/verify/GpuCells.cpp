@@ -1,5 +1,6 @@
 //===- GpuCells.cpp - runs on a real GPU, when there is one ---------------===//
 #include "verify/GpuCells.h"
+#include "verify/OutputCompare.h"
 
 #include "port/OutputWriter.h"
 #include "verify/NvidiaMapping.h"
@@ -93,8 +94,9 @@ static Error writeNvidiaShim(StringRef Dir, StringRef MappingHeader) {
 static std::string buildAndRun(const Toolchain &T,
                                ArrayRef<std::string> Sources, StringRef Exe,
                                ArrayRef<std::string> Extra,
-                               ArrayRef<std::string> Libs, unsigned Timeout,
-                               bool &Ok) {
+                               ArrayRef<std::string> Libs,
+                               const ProgramSpec &Spec, unsigned Timeout,
+                               bool &Ok, std::string &Stdout) {
   Ok = false;
   RunSpec B;
   B.Argv = {*T.Nvcc, "-arch=sm_90", "-std=c++17", "-x", "cu"};
@@ -110,9 +112,13 @@ static std::string buildAndRun(const Toolchain &T,
     return "build failed: " + firstLineWith(R.Output, "error") + cutNote(R);
   RunSpec X;
   X.Argv = {Exe.str()};
+  X.Argv.insert(X.Argv.end(), Spec.GpuArgs.begin(), Spec.GpuArgs.end());
+  X.Env = Spec.Env;
   X.TimeoutSeconds = Timeout;
   X.LogPrefix = Exe.str();
   RunOutcome Run = runProcess(X);
+  if (auto Out = MemoryBuffer::getFile(X.LogPrefix + ".out"))
+    Stdout = (*Out)->getBuffer().str();
   if (Run.TimedOut)
     return formatv("no result within {0} s", Timeout).str() + cutNote(Run);
   Ok = Run.ok();
@@ -143,9 +149,10 @@ Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
         Libs.push_back(std::move(L));
   }
   std::vector<std::string> User = Req.Flags.args();
+  std::string OrigOut, PortOut;
   std::string Orig =
       buildAndRun(T, Originals, Req.WorkDir + "/" + Stem + ".cuda", User, Libs,
-                  Req.TimeoutSeconds, OrigOk);
+                  Req.Spec, Req.TimeoutSeconds, OrigOk, OrigOut);
   std::string Shim = Req.WorkDir + "/nvidia-shim";
   if (Error E = writeNvidiaShim(Shim, Req.MappingHeader))
     return {CellStatus::Error, toString(std::move(E))};
@@ -154,11 +161,27 @@ Cell runOnNvidiaGpu(const Toolchain &T, const GpuInventory &G,
                                         T.ShippedInclude.value_or(Shim)};
   std::vector<std::string> PortUser = Req.PortFlags.args();
   PortFlags.insert(PortFlags.end(), PortUser.begin(), PortUser.end());
-  std::string Port =
-      buildAndRun(T, Ports, Req.WorkDir + "/" + Stem + ".hip-on-cuda",
-                  PortFlags, Libs, Req.TimeoutSeconds, PortOk);
+  std::string Port = buildAndRun(
+      T, Ports, Req.WorkDir + "/" + Stem + ".hip-on-cuda", PortFlags, Libs,
+      Req.Spec, Req.TimeoutSeconds, PortOk, PortOut);
   std::string Detail = *G.Nvidia + ": original: " + Orig + "; port: " + Port;
-  return {OrigOk && PortOk ? CellStatus::Pass : CellStatus::Fail, Detail};
+  if (!OrigOk || !PortOk)
+    return {CellStatus::Fail, Detail};
+  // The manifest's verdict, on the GPU as on the CPU runtime: the port
+  // prints what the original printed on the same GPU.
+  if (Req.Spec.Judge == Verdict::Match &&
+      !Regex(Req.Spec.Match, Regex::Newline).match(PortOut))
+    return {CellStatus::Fail, Detail +
+                                  " - but the port's output does not match '" +
+                                  Req.Spec.Match + "'"};
+  if (Req.Spec.Judge == Verdict::SameOutput) {
+    CompareRules Rules{Req.Spec.Relative, Req.Spec.Absolute, Req.Spec.Ignore};
+    if (std::optional<std::string> Diff =
+            compareOutputs(OrigOut, PortOut, Rules))
+      return {CellStatus::Fail, Detail + " - but the port's " + *Diff};
+    Detail += " (same output)";
+  }
+  return {CellStatus::Pass, Detail};
 }
 
 Cell runOnAmdGpu(const Toolchain &T, const GpuInventory &G,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "verify/CompileFlags.h"
+#include "verify/Manifest.h"
 #include "verify/Toolchain.h"
 #include "verify/VerifyMatrix.h"
 
@@ -30,6 +31,8 @@ struct GpuRunRequest {
   CompileFlags Flags; ///< the user's -I and -D, for the original's build
   /// The same for the port's build, its -I directories the ported copies.
   CompileFlags PortFlags;
+  /// Its arguments on a GPU (gpu-args), environment and verdict.
+  ProgramSpec Spec;
 };
 
 /// gpu-run-nvidia: the original and the port built with nvcc (the port

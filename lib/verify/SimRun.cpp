@@ -52,7 +52,10 @@ lowerInto(StringRef Source, StringRef Text, StringRef Out) {
   return std::nullopt;
 }
 
-std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
+std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req,
+                                 std::vector<std::string> *Stdout) {
+  if (Stdout)
+    Stdout->assign(Req.Widths.size(), "");
   auto Buf = MemoryBuffer::getFile(Req.Source);
   if (!Buf)
     return allCells(Req, CellStatus::Error,
@@ -149,10 +152,15 @@ std::vector<Cell> runOnSimulator(const Toolchain &T, const SimRequest &Req) {
   for (int W : Req.Widths) {
     RunSpec Run;
     Run.Argv = {ExePath};
-    Run.Env = {{"HIPWRIGHT_SIM_WAVE", std::to_string(W)}};
+    Run.Argv.insert(Run.Argv.end(), Req.Args.begin(), Req.Args.end());
+    Run.Env = Req.Env;
+    Run.Env.push_back({"HIPWRIGHT_SIM_WAVE", std::to_string(W)});
     Run.TimeoutSeconds = Req.TimeoutSeconds;
     Run.LogPrefix = formatv("{0}.wave{1}", ExePath, W).str();
     RunOutcome R = runProcess(Run);
+    if (Stdout)
+      if (auto Out = MemoryBuffer::getFile(Run.LogPrefix + ".out"))
+        (*Stdout)[Cells.size()] = (*Out)->getBuffer().str();
     std::string How = formatv("CPU SIMT runtime, {0} lanes", W).str();
     if (R.ok()) {
       Cells.push_back(

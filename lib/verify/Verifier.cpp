@@ -14,7 +14,9 @@
 #include "port/Porter.h"
 #include "verify/BuildCells.h"
 #include "verify/GpuCells.h"
+#include "verify/Manifest.h"
 #include "verify/NvidiaMapping.h"
+#include "verify/OutputCompare.h"
 #include "verify/ProgramSources.h"
 #include "verify/SimRun.h"
 #include "verify/Toolchain.h"
@@ -151,9 +153,43 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     D = absolute(D);
   const CompileFlags &Flags = Req.Flags;
   auto Start = std::chrono::steady_clock::now();
-  Expected<std::vector<std::string>> Found = findTestPrograms(Req.Paths);
+  // The programs: the manifest's (--manifest, or each directory's
+  // hipwright-verify.yaml), else every test program found.
+  std::map<std::string, ProgramSpec> SpecOf;
+  std::vector<std::string> Listed;
+  auto Take = [&](StringRef ManifestPath) -> Error {
+    Expected<std::vector<ProgramSpec>> Specs = readManifest(ManifestPath);
+    if (!Specs)
+      return Specs.takeError();
+    for (ProgramSpec &S : *Specs) {
+      Listed.push_back(S.Main);
+      SpecOf[S.Main] = std::move(S);
+    }
+    return Error::success();
+  };
+  std::vector<std::string> Unlisted;
+  if (Req.Manifest) {
+    if (Error E = Take(absolute(*Req.Manifest)))
+      return std::move(E);
+  } else {
+    for (const std::string &P : Req.Paths) {
+      SmallString<256> M(absolute(P));
+      sys::path::append(M, kManifestName);
+      if (sys::fs::is_directory(P) && sys::fs::exists(M)) {
+        if (Error E = Take(M))
+          return std::move(E);
+      } else {
+        Unlisted.push_back(P);
+      }
+    }
+  }
+  Expected<std::vector<std::string>> Found =
+      Unlisted.empty() ? Expected<std::vector<std::string>>(Listed)
+                       : findTestPrograms(Unlisted);
   if (!Found)
     return Found.takeError();
+  if (!Unlisted.empty())
+    Found->insert(Found->end(), Listed.begin(), Listed.end());
   auto Targets = parseTargets(Req.Targets);
   if (!Targets)
     return Targets.takeError();
@@ -187,9 +223,14 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
   // build names (ProgramSources.h).
   std::vector<std::string> Programs;
   std::map<std::string, ProgramSources> SourcesOf;
-  for (const std::string &F : *Found) {
-    Programs.push_back(absolute(F));
-    SourcesOf[Programs.back()] = programSources(Programs.back());
+  for (const std::string &F : *Found)
+    if (!is_contained(Programs, absolute(F)))
+      Programs.push_back(absolute(F));
+  llvm::sort(Programs);
+  for (const std::string &P : Programs) {
+    SourcesOf[P] = programSources(P);
+    if (!SpecOf.count(P))
+      SpecOf[P] = defaultSpec(P);
   }
 
   // Port every input path three times: plainly, with --fix, and with
@@ -240,9 +281,14 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
               "wavefronts)";
   std::mutex Lock;
   std::map<std::string, std::map<std::string, Cell>> Cells;
-  auto Put = [&](const std::string &Prog, const std::string &Col, Cell C) {
+  // What each run printed, for the output verdicts (applied at the end).
+  std::map<std::string, std::map<std::string, std::string>> Outputs;
+  auto Put = [&](const std::string &Prog, const std::string &Col, Cell C,
+                 const std::string *Stdout = nullptr) {
     std::lock_guard<std::mutex> G(Lock);
     Cells[Prog][Col] = std::move(C);
+    if (Stdout)
+      Outputs[Prog][Col] = *Stdout;
   };
   auto PortOf = [](const std::map<std::string, std::string> &Map,
                    const std::string &P) -> std::optional<std::string> {
@@ -321,14 +367,17 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
         Put(P, kCudaBuildNvcc,
             buildWithNvcc(T, SourcesOf[P].Files, Dir + "/nvcc", Flags));
       });
-      Async([&, P, Dir, ExtraSrcs] {
-        SimRequest S{P,    ExtraSrcs,
-                     true, Dir + "/sim-cuda",
-                     {32}, Req.RunTimeoutSeconds,
-                     Flags};
-        Put(P, kCudaRunWave32, runOnSimulator(T, S)[0]);
+      const ProgramSpec &Spec = SpecOf[P];
+      unsigned Timeout = Spec.TimeoutSeconds.value_or(Req.RunTimeoutSeconds);
+      Async([&, P, Dir, ExtraSrcs, Timeout] {
+        SimRequest S{
+            P,       ExtraSrcs, true,           Dir + "/sim-cuda", {32},
+            Timeout, Flags,     SpecOf[P].Args, SpecOf[P].Env};
+        std::vector<std::string> Out;
+        std::vector<Cell> C = runOnSimulator(T, S, &Out);
+        Put(P, kCudaRunWave32, C[0], &Out[0]);
       });
-      Async([&, P, Dir, ExtraPorts] {
+      Async([&, P, Dir, ExtraPorts, Timeout] {
         auto Port = PortOf(Plain, P);
         auto Extra = ExtraPorts(Plain);
         if (!Port || !Extra) {
@@ -341,9 +390,13 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
                      false,
                      Dir + "/sim-port",
                      {64},
-                     Req.RunTimeoutSeconds,
-                     FlagsOf(PlainFlags, P)};
-        Put(P, kPortRunWave64, runOnSimulator(T, S)[0]);
+                     Timeout,
+                     FlagsOf(PlainFlags, P),
+                     SpecOf[P].Args,
+                     SpecOf[P].Env};
+        std::vector<std::string> Out;
+        std::vector<Cell> C = runOnSimulator(T, S, &Out);
+        Put(P, kPortRunWave64, C[0], &Out[0]);
       });
       // A port with fix-its at 64 and at 32 lanes: the two cells of
       // \p Col64 / \p Col32, and a note appended to both when \p Note
@@ -355,7 +408,7 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
                        const char *Col32, std::string What, std::string SimDir,
                        std::function<std::string(const std::string &)> Note) {
             Async([&, P, Dir, Col64, Col32, What, SimDir, Note, ExtraPorts,
-                   PortFlags] {
+                   PortFlags, Timeout] {
               auto Port = PortOf(Ports, P);
               auto Others = ExtraPorts(Ports);
               if (!Port || !Others) {
@@ -363,15 +416,16 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
                 Put(P, Col32, {CellStatus::Error, What + " was not written"});
                 return;
               }
-              SimRequest S{*Port,        *Others,  false,
-                           Dir + SimDir, {64, 32}, Req.RunTimeoutSeconds,
-                           PortFlags};
-              std::vector<Cell> C = runOnSimulator(T, S);
+              SimRequest S{*Port,        *Others,        false,
+                           Dir + SimDir, {64, 32},       Timeout,
+                           PortFlags,    SpecOf[P].Args, SpecOf[P].Env};
+              std::vector<std::string> Out;
+              std::vector<Cell> C = runOnSimulator(T, S, &Out);
               std::string Extra = Note ? Note(*Port) : "";
               for (Cell &X : C)
                 X.Detail += Extra;
-              Put(P, Col64, C[0]);
-              Put(P, Col32, C[1]);
+              Put(P, Col64, C[0], &Out[0]);
+              Put(P, Col32, C[1], &Out[1]);
             });
           };
       RunBothWidths(Fixed, FlagsOf(FixedFlags, P), kFixedRunWave64,
@@ -398,7 +452,8 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
         G.ExtraPorts = ExtraPorts(Fixed).value_or(std::vector<std::string>());
         G.MappingHeader = Mapping;
         G.WorkDir = Dir + "/gpu";
-        G.TimeoutSeconds = 300;
+        G.TimeoutSeconds = SpecOf[P].TimeoutSeconds.value_or(300);
+        G.Spec = SpecOf[P];
         G.Flags = Flags;
         G.PortFlags = FlagsOf(FixedFlags, P);
         Put(P, kGpuRunNvidia, runOnNvidiaGpu(T, Gpus, G));
@@ -406,6 +461,47 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
       });
     }
     Pool.wait();
+  }
+
+  // The output verdicts (Manifest.h): a run that passed by its exit status
+  // must also print what the manifest asks for.
+  for (const std::string &P : Programs) {
+    const ProgramSpec &Spec = SpecOf[P];
+    if (Spec.Judge == Verdict::Exit)
+      continue;
+    const char *RunCols[] = {kCudaRunWave32,   kPortRunWave64,
+                             kFixedRunWave64,  kFixedRunWave32,
+                             kNativeRunWave64, kNativeRunWave32};
+    const Cell *Ref =
+        Cells[P].count(kCudaRunWave32) ? &Cells[P][kCudaRunWave32] : nullptr;
+    std::string RefOut = Outputs[P][kCudaRunWave32];
+    for (const char *Col : RunCols) {
+      auto It = Cells[P].find(Col);
+      if (It == Cells[P].end() || It->second.Status != CellStatus::Pass)
+        continue;
+      Cell &C = It->second;
+      const std::string &Out = Outputs[P][Col];
+      if (Spec.Judge == Verdict::Match) {
+        if (!Regex(Spec.Match, Regex::Newline).match(Out))
+          C = {CellStatus::Fail, C.Detail +
+                                     " - but the output does not match '" +
+                                     Spec.Match + "'"};
+        continue;
+      }
+      if (StringRef(Col) == kCudaRunWave32)
+        continue; // the reference itself
+      if (!Ref || Ref->Status != CellStatus::Pass) {
+        C = {CellStatus::Error,
+             C.Detail + " - but there is no output to compare with: the CUDA "
+                        "original did not pass at 32 lanes"};
+        continue;
+      }
+      CompareRules Rules{Spec.Relative, Spec.Absolute, Spec.Ignore};
+      if (std::optional<std::string> Diff = compareOutputs(RefOut, Out, Rules))
+        C = {CellStatus::Fail, C.Detail + " - but its " + *Diff};
+      else
+        C.Detail += " (same output as the CUDA original at 32 lanes)";
+    }
   }
 
   // A program's build cells: those of all its ported sources.
@@ -445,6 +541,8 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     for (const std::string &Src : SourcesOf[P].Files)
       Row.Sources.push_back(Src);
     Row.SourcesFrom = SourcesOf[P].From;
+    Row.Verdict = toString(SpecOf[P].Judge).str();
+    Row.ManifestEntry = SpecOf[P].Where;
     Row.Cells = std::move(Cells[P]);
     // Build cells come from whole-tree runs keyed by the port's path; a
     // program whose port was never written has none. No hole in the matrix.

@@ -25,6 +25,10 @@ struct VerifyRequest {
   CompileFlags Flags;
   std::optional<std::string> CudaPath;
   std::optional<std::string> WorkDir; ///< kept when given; else a temp dir
+  /// The programs with their arguments and verdicts (Manifest.h); without
+  /// it, each directory's hipwright-verify.yaml, else every test program
+  /// found, judged by its exit status.
+  std::optional<std::string> Manifest;
   bool KeepWork = false;
   unsigned Jobs = 0;                ///< 0: one per core
   unsigned RunTimeoutSeconds = 120; ///< per simulated or GPU run

@@ -67,6 +67,8 @@ json::Value toJson(const Matrix &M) {
                                     {"file", P.File},
                                     {"sources", std::move(Sources)},
                                     {"sources_from", P.SourcesFrom},
+                                    {"verdict", P.Verdict},
+                                    {"manifest_entry", P.ManifestEntry},
                                     {"cells", std::move(Cells)}});
   }
   json::Object Counts;

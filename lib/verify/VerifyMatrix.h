@@ -34,6 +34,10 @@ struct ProgramRow {
   /// list came from (ProgramSources.h).
   std::vector<std::string> Sources;
   std::string SourcesFrom;
+  /// How its runs were judged (Manifest.h's Verdict), and its manifest
+  /// entry ("FILE:LINE"; empty without one).
+  std::string Verdict = "exit";
+  std::string ManifestEntry;
   std::map<std::string, Cell> Cells;
 };
 

@@ -140,6 +140,13 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
                   U.Value + "'";
          return std::nullopt;
        }},
+      {{"--manifest"},
+       OptionValue::Separate,
+       "--manifest FILE",
+       "the programs, their arguments and verdicts\n(docs/verify.md#manifest;"
+       " default: each DIR's\nhipwright-verify.yaml)",
+       "",
+       storeValue(Req.Manifest)},
       {{"--work"},
        OptionValue::Separate,
        "--work DIR",
@@ -181,6 +188,11 @@ int runVerifyCommand(const std::vector<std::string> &Args) {
     Req.CudaPath = Shared.CudaPath;
   if (Shared.Jobs)
     Req.Jobs = Shared.Jobs;
+  if (Req.Paths.empty() && Req.Manifest) {
+    // The programs are the manifest's; the port reads its folder.
+    SmallString<256> Dir(sys::path::parent_path(*Req.Manifest));
+    Req.Paths.push_back(Dir.empty() ? "." : std::string(Dir));
+  }
   if (Req.Paths.empty()) {
     if (!sys::fs::is_directory("test_corpus"))
       return usageError("no test programs given and no test_corpus/ here");
