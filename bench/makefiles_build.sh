@@ -11,10 +11,13 @@
 # takes N of them spread evenly over the sorted list (all by default). For
 # each program directory:
 #   1. `hipwright port DIR --out-root WORK/port/NAME --copy-unchanged
-#      --targets gfx942` (one AMD target: the build takes half the time);
+#      --targets gfx942` (one AMD target: the build takes half the time),
+#      with the sibling folders its Makefile names (../common) as inputs too;
+#      a port with partial files (exit 3) is built all the same;
 #   2. `make -n`: no nvcc program and no nvcc-only flag may appear;
 #   3. `make` with HIPCXX set to clang 22 and ROCm 7.2's headers; "built" when
-#      an executable with a gfx942 code object appears;
+#      an executable appears (and counted apart when it holds a gfx942 code
+#      object: a program that only calls libraries has none of its own);
 #   4. when it did not build, "sources compile": every ported .cu/.cpp passes
 #      clang++ -x hip -fsyntax-only for gfx942 (with -fopenmp and the
 #      directory on the include path), so a build failure of a program whose
@@ -88,48 +91,61 @@ hipcxx+=" -Wl,-rpath-link,$libs -Wl,--allow-shlib-undefined"
 nvcc_only='(^| )(-arch[= ]|-gencode|--generate-code|-code=|-Xcompiler|--compiler-options|-ccbin|-Xptxas|-rdc[= ]|-dc |-dlink|--use_fast_math|-use_fast_math|--expt-|-lineinfo|-maxrregcount|--default-stream|-G( |$)|[^ ]*/nvcc |nvcc )'
 
 one() {
-  local rel=$1 name out log src_ok=yes mk_n=ok built=no err=""
+  local rel=$1 name out log mk_n=ok built=no code=no err="" rc=0
   name=$(tr '/' '_' <<<"$rel")
   out="$work/port/$name"
   log="$work/logs/$name"
   mkdir -p "$log"
-  if ! "$hipwright" port "$tree/$rel" --out-root "$out" --copy-unchanged --no-analyzers -q \
-      --targets gfx942 \
-      >"$log/port.txt" 2>&1; then
-    echo "$rel|port-failed|-|no|$(grep -m1 -i error "$log/port.txt" || true)"
+  # Sibling folders the Makefile names (../common/helpers.h) are ported with
+  # the program, as a whole-tree port would; the program is then built in
+  # its own folder under the common root.
+  local inputs=("$tree/$rel") build="$out" d
+  while IFS= read -r d; do
+    [ -d "$tree/$rel/../$d" ] && inputs+=("$(cd "$tree/$rel/../$d" && pwd)")
+  done < <(grep -o '\.\./[A-Za-z0-9_.-]*' "$tree/$rel/Makefile" 2>/dev/null | sed 's|\.\./||' | sort -u)
+  [ "${#inputs[@]}" -gt 1 ] && build="$out/$(basename "$rel")"
+  # 0: ported; 3: ported with some file partial (the build shows whether
+  # that matters); anything else: no port to build.
+  "$hipwright" port "${inputs[@]}" --out-root "$out" --copy-unchanged --no-analyzers -q \
+    --targets gfx942 >"$log/port.txt" 2>&1 || rc=$?
+  if [ "$rc" != 0 ] && [ "$rc" != 3 ]; then
+    echo "$rel|port-failed|-|no|no|port exit $rc: $(grep -m1 -i error "$log/port.txt" || true)"
     return
   fi
-  if ! (cd "$out" && timeout 60 make -n "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$log/make-n.txt" 2>&1; then
+  if ! (cd "$build" && timeout 60 make -n "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$log/make-n.txt" 2>&1; then
     mk_n=failed
   elif grep -E -q -- "$nvcc_only" "$log/make-n.txt"; then
     mk_n="nvcc:$(grep -E -o -m1 -- "$nvcc_only" "$log/make-n.txt" | head -1 | tr -d ' ')"
   fi
-  if (cd "$out" && timeout 900 make "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$log/make.txt" 2>&1; then
+  if (cd "$build" && timeout 900 make "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$log/make.txt" 2>&1; then
     local exe
     while IFS= read -r exe; do
+      file -b "$exe" 2>/dev/null | grep -q ELF || continue
+      built=yes
       if "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$log/fatbin" "$exe" /dev/null 2>/dev/null &&
         "$llvm/clang-offload-bundler" --list --type=o --input="$log/fatbin" 2>/dev/null | grep -q gfx942; then
-        built=yes
+        code=yes
       fi
-    done < <(find "$out" -maxdepth 2 -type f -newer "$log/port.txt" -perm -u+x)
-    [ "$built" = yes ] || err="make succeeded but no executable with gfx942 code"
+    done < <(find "$build" -maxdepth 2 -type f -newer "$log/port.txt" -perm -u+x)
+    [ "$built" = yes ] || err="make succeeded but built no executable"
   else
     err=$(grep -m1 -E 'error:|\*\*\*|No rule' "$log/make.txt" || tail -1 "$log/make.txt")
   fi
   # A build that fails may fail in a source the port left broken: then the
   # failure is not the build file's.
+  local src_ok=yes
   if [ "$built" = no ]; then
     local f
     while IFS= read -r f; do
       if ! "$llvm/clang++" -x hip --offload-arch=gfx942 -nogpulib -std=c++17 -fopenmp \
-          --rocm-path="$rocm" -isystem "$rocm/include" -I"$(dirname "$f")" -I"$out" \
+          --rocm-path="$rocm" -isystem "$rocm/include" -I"$(dirname "$f")" -I"$build" \
           -w -fsyntax-only "$f" >>"$log/sources.txt" 2>&1; then
         src_ok=no
       fi
-    done < <(find "$out" -name '*.cu' -o -name '*.cpp' | sort)
+    done < <(find "$build" -name '*.cu' -o -name '*.cpp' | sort)
   fi
   [ "$src_ok" = yes ] || [ -n "$err" ] || err=$(grep -m1 'error:' "$log/sources.txt" || true)
-  echo "$rel|$src_ok|$mk_n|$built|${err:0:200}"
+  echo "$rel|$src_ok|$mk_n|$built|$code|${err:0:200}"
 }
 export -f one
 export hipwright llvm rocm hipcxx nvcc_only work tree
@@ -137,15 +153,16 @@ export hipwright llvm rocm hipcxx nvcc_only work tree
 printf '%s\n' "${picked[@]}" | xargs -P "$jobs" -I{} bash -c 'one "$@"' _ {} |
   sort >"$work/results.txt"
 
-echo "program | sources compile | make -n | built | first error"
+echo "program | sources compile | make -n | built | gfx942 code | first error"
 cat "$work/results.txt"
 total=$(wc -l <"$work/results.txt")
 built=$(awk -F'|' '$4 == "yes"' "$work/results.txt" | wc -l)
+code=$(awk -F'|' '$5 == "yes"' "$work/results.txt" | wc -l)
 srcok=$(awk -F'|' '$2 == "yes"' "$work/results.txt" | wc -l)
 srcok_built=$(awk -F'|' '$2 == "yes" && $4 == "yes"' "$work/results.txt" | wc -l)
 clean_n=$(awk -F'|' '$3 == "ok"' "$work/results.txt" | wc -l)
 echo
 echo "programs: $total (of $n under $tree)"
 echo "make -n shows no nvcc and no nvcc-only flag: $clean_n / $total"
-echo "built unedited: $built / $total"
+echo "built unedited: $built / $total ($code with a gfx942 code object; the others have no kernel of their own)"
 echo "built unedited, of those whose ported sources compile: $srcok_built / $srcok"
