@@ -162,6 +162,16 @@ Expected<Matrix> runVerify(const VerifyRequest &Request) {
     if (!Specs)
       return Specs.takeError();
     for (ProgramSpec &S : *Specs) {
+      // Its port must come from one of the paths verify ports.
+      bool Inside = false;
+      for (const std::string &P : Req.Paths) {
+        std::string A = absolute(P);
+        Inside |= S.Main == A || StringRef(S.Main).starts_with(A + "/");
+      }
+      if (!Inside)
+        return createStringError(inconvertibleErrorCode(),
+                                 S.Where + ": main " + S.Main +
+                                     " is outside the paths verify ports");
       Listed.push_back(S.Main);
       SpecOf[S.Main] = std::move(S);
     }

@@ -90,6 +90,14 @@ port_and_build() {
   fi
   (cd "$work/$name" && make "HIPCXX=$hipcxx" "ROCM_PATH=$rocm") >"$work/$name.make" 2>&1 ||
     fail "$name: make failed: $(grep -m3 -E 'error|Error' "$work/$name.make")"
+  # Porting the result again changes nothing in it.
+  mkdir -p "$work/again-$name"
+  cp "$work/$name/Makefile" "$work/again-$name/"
+  printf '__global__ void k() {}\n' >"$work/again-$name/k.cu"
+  "$hw" port "$work/again-$name" --diff --no-analyzers >"$work/again.diff" 2>/dev/null || true
+  if grep -q "Makefile" "$work/again.diff"; then
+    fail "$name: porting the migrated Makefile again changed it: $(head -20 "$work/again.diff")"
+  fi
 }
 
 port_and_build make_template
