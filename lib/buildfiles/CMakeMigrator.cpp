@@ -7,6 +7,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
@@ -334,7 +336,10 @@ private:
           (ArgIs(I - 1, "LANGUAGE") || ArgIs(I - 1, "LINKER_LANGUAGE")))
         edit(A[I].ContentBegin, A[I].ContentBegin + 4, "HIP");
 
-    if (N == "find_package" && (ArgIs(0, "CUDAToolkit") || ArgIs(0, "CUDA")))
+    if (N == "add_subdirectory" && !A.empty() && isValueArg(A[0]))
+      subdirectory(C);
+    else if (N == "find_package" &&
+             (ArgIs(0, "CUDAToolkit") || ArgIs(0, "CUDA")))
       findPackage(Index);
     else if (N == "set" && !A.empty())
       setCommand(Index);
@@ -699,6 +704,30 @@ private:
     }
   }
 
+  /// add_subdirectory() of a subtree that is NVIDIA's alone: it is left
+  /// out of the HIP build, as a comment, with the reason.
+  void subdirectory(const CMakeCommand &C) {
+    StringRef Sub = C.Args[0].Content;
+    if (Sub.contains("${") || Sub.contains("$<"))
+      return;
+    SmallString<256> Lists(sys::path::parent_path(Path));
+    sys::path::append(Lists, Sub, "CMakeLists.txt");
+    std::optional<std::string> Why = nvidiaOnlySubtree(Lists);
+    if (!Why)
+      return;
+    // Each line of the command becomes a comment line.
+    size_t End = C.CloseParen + 1;
+    std::string Commented = "# " + T.slice(C.Begin, End).str();
+    for (size_t P = Commented.find('\n'); P != std::string::npos;
+         P = Commented.find('\n', P + 1))
+      Commented.insert(P + 1, "# ");
+    if (edit(C.Begin, End, Commented)) {
+      note(C.Begin, Sub + " is not added to the HIP build: " + Sub +
+                        "/CMakeLists.txt " + *Why);
+      WholeReplaced.insert(&C - Cmds.data());
+    }
+  }
+
   static bool cudaLike(StringRef S) {
     return S.starts_with("CUDA::") || S.starts_with("CMAKE_CUDA_") ||
            S.starts_with("CUDAToolkit") || S == "CUDA" || S == "nvcc";
@@ -757,6 +786,29 @@ private:
 };
 
 } // namespace
+
+std::optional<std::string> nvidiaOnlySubtree(StringRef CMakeLists) {
+  auto Buf = MemoryBuffer::getFile(CMakeLists);
+  if (!Buf)
+    return std::nullopt;
+  Expected<std::vector<CMakeCommand>> Cmds =
+      parseCMake((*Buf)->getBuffer(), CMakeLists);
+  if (!Cmds) {
+    consumeError(Cmds.takeError());
+    return std::nullopt;
+  }
+  for (const CMakeCommand &C : *Cmds) {
+    if (C.LowerName != "find_library" && C.LowerName != "find_file" &&
+        C.LowerName != "find_path" && C.LowerName != "find_program")
+      continue;
+    for (const CMakeArg &A : C.Args)
+      if (A.isValue() && StringRef(A.Content.lower()).contains("nvvm"))
+        return "line " + std::to_string(C.Line) +
+               " finds libNVVM, NVIDIA's compiler of NVVM IR to PTX, which "
+               "ROCm has no equivalent of";
+  }
+  return std::nullopt;
+}
 
 void collectCMakePackages(StringRef Text, const BuildRuleTable &Rules,
                           std::set<std::string> &Needed,

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ struct CMakeMigration {
   /// Set when the file could not be read as CMake: no edits then.
   std::string Error;
 };
+
+/// Why the subtree whose top file is \p CMakeLists (a path) can only build
+/// for NVIDIA (it finds libNVVM), or nullopt.
+std::optional<std::string> nvidiaOnlySubtree(llvm::StringRef CMakeLists);
 
 /// ROCm packages the file's CUDA targets and library variables need, and
 /// those it already finds (find_package(hipblas) in a file that supports

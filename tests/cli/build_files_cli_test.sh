@@ -117,6 +117,19 @@ run 0 "a tree that already builds for HIP" "$hw" port "$work/own" --out-root "$w
 grep -q "cuda/CMakeLists.txt:1: note: not migrated: the tree already builds for HIP (hip/CMakeLists.txt:1: enable_language(HIP)); configure it with -DOWN_HIP=ON (CMakeLists.txt:2)" "$work/err.txt" ||
   fail "the existing HIP build is not pointed at: $(cat "$work/err.txt")"
 
+# ---- a subtree only NVIDIA can build (cuda-samples' 7_libNVVM) ---------------
+mkdir -p "$work/nv/nvvm_samples" "$work/nv/app"
+printf 'project(p LANGUAGES CXX CUDA)\nadd_subdirectory(app)\nadd_subdirectory(nvvm_samples)\n' >"$work/nv/CMakeLists.txt"
+printf 'project(n C)\nfind_file(LIBNVVM_HOME nvvm PATHS "${CUDA_HOME}")\n' >"$work/nv/nvvm_samples/CMakeLists.txt"
+printf 'add_executable(app k.cu)\n' >"$work/nv/app/CMakeLists.txt"
+printf '#include <cuda_runtime.h>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); return 0; }\n' >"$work/nv/app/k.cu"
+run 0 "a tree with an NVIDIA-only subtree" "$hw" port "$work/nv" --out-root "$work/nv-out" --no-analyzers
+grep -qx "# add_subdirectory(nvvm_samples)" "$work/nv-out/CMakeLists.txt" ||
+  fail "the libNVVM subtree is still added: $(cat "$work/nv-out/CMakeLists.txt")"
+grep -qx "add_subdirectory(app)" "$work/nv-out/CMakeLists.txt" || fail "the app subtree was dropped"
+grep -q "CMakeLists.txt:3: note: nvvm_samples is not added to the HIP build: nvvm_samples/CMakeLists.txt line 2 finds libNVVM" "$work/err.txt" ||
+  fail "the NVIDIA-only subtree is not explained: $(cat "$work/err.txt")"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1
