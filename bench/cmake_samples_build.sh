@@ -69,7 +69,16 @@ if [ "$do_port" = 1 ]; then
   "$hipwright" port "$src" --out-root "$work/hip" --copy-unchanged --no-analyzers \
     --targets "$target" -q --stats "$work/port.json" >"$work/port.txt" 2>&1 || true
   [ -f "$work/hip/CMakeLists.txt" ] || { echo "cmake_samples_build: the port wrote no tree" >&2; exit 2; }
-  echo "port: $(head -1 "$work/port.txt") ($(($(date +%s) - start)) s)"
+  summary=$(python3 - "$work/port.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f, b = d["files"], d["build_files"]
+print("%d files: %d translated, %d partial; build files: %d migrated, "
+      "%d commands still running nvcc" % (f["total"], f["translated"],
+      f["partial"], b["migrated"], b["commands_running_nvcc"]))
+PY
+)
+  echo "port: $summary ($(($(date +%s) - start)) s)"
 fi
 
 rm -rf "$work/build"

@@ -12,8 +12,9 @@ namespace hipwright {
 
 const std::vector<std::string> &knownRocmPackages() {
   static const std::vector<std::string> Packages = {
-      "hip",       "hipblas",   "hipblaslt", "hiprand",   "rocrand", "hipfft",
-      "hipsparse", "hipsolver", "hipcub",    "rocthrust", "miopen",  "rccl"};
+      "hip",    "hipblas",   "hipblaslt", "hiprand", "rocrand",
+      "hipfft", "hipsparse", "hipsolver", "hipcub",  "rocthrust",
+      "miopen", "rccl",      "hiprtc"};
   return Packages;
 }
 

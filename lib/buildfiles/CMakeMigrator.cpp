@@ -359,9 +359,10 @@ private:
       return;
     sources(Index);
     commandName(C);
+    bool Links = N == "target_link_libraries" || N == "link_libraries";
     for (const CMakeArg &Arg : A)
       for (const Ident &Id : identifiers(Arg))
-        name(Arg, Id);
+        name(Arg, Id, Links);
   }
 
   void findPackage(size_t Index) {
@@ -653,7 +654,8 @@ private:
     return Colon == StringRef::npos ? StringRef() : Inside.substr(0, Colon);
   }
 
-  void name(const CMakeArg &A, const Ident &Id) {
+  /// \p Linked: the argument is an item of target_link_libraries().
+  void name(const CMakeArg &A, const Ident &Id, bool Linked = false) {
     StringRef S = Id.Text;
     if (S == "CUDA") {
       StringRef Head = genexHead(A, Id);
@@ -673,10 +675,22 @@ private:
       if (!S.starts_with("CUDA::") && !Rules.lookup(BuildRuleKind::Target, S))
         return;
       const BuildRule *R = Rules.lookup(BuildRuleKind::Target, S);
+      // A linked CUDA target with no ROCm counterpart would stop CMake's
+      // generate step for the whole tree (no such target): it stays, in a
+      // generator expression that is empty when the target does not exist,
+      // so only the program that needs it fails to build.
+      bool Guard = Linked && (!R || !R->hasHip()) && A.Content == S &&
+                   A.Kind == CMakeArgKind::Unquoted;
+      if (Guard)
+        edit(Id.Begin, Id.End, "$<TARGET_NAME_IF_EXISTS:" + S.str() + ">");
+      std::string Kept =
+          Guard ? " left out of the link when CMake has no such target "
+                  "($<TARGET_NAME_IF_EXISTS:...>): "
+                : " left as written: ";
       if (!R)
-        note(Id.Begin, S + " left as written: no HIP target known for it");
+        note(Id.Begin, S + Kept + "no HIP target known for it");
       else if (!R->hasHip())
-        note(Id.Begin, S + " left as written: " + R->Notes);
+        note(Id.Begin, S + Kept + R->Notes);
       else
         edit(Id.Begin, Id.End, join(R->Hip, ";"));
       return;
