@@ -1,6 +1,7 @@
 //===- MakeIncludeDirs.cpp - include paths from Makefiles -----------------===//
 #include "buildfiles/MakeIncludeDirs.h"
 #include "buildfiles/MakeSyntax.h"
+#include "support/Paths.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -42,16 +43,9 @@ MakeIncludeDirs::dirsOfFolder(const std::string &Dir) {
             Text = Dir + Text.substr(Var.size());
         if (Text.empty() || StringRef(Text).contains('$'))
           continue;
-        SmallString<256> P;
-        if (sys::path::is_absolute(Text))
-          P = Text;
-        else {
-          P = Dir;
-          sys::path::append(P, Text);
-        }
-        sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-        if (sys::fs::is_directory(P) && !is_contained(Out, std::string(P)))
-          Out.push_back(std::string(P));
+        std::string P = resolvePath(Dir, Text);
+        if (sys::fs::is_directory(P) && !is_contained(Out, P))
+          Out.push_back(std::move(P));
       }
     }
     break; // make reads the first of these it finds

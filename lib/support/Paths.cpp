@@ -14,4 +14,16 @@ std::string normalizePath(llvm::StringRef Path) {
   return std::string(P);
 }
 
+std::string resolvePath(llvm::StringRef Dir, llvm::StringRef Path) {
+  llvm::SmallString<256> P;
+  if (llvm::sys::path::is_absolute(Path)) {
+    P = Path;
+  } else {
+    P = Dir;
+    llvm::sys::path::append(P, Path);
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 } // namespace hipwright

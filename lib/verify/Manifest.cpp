@@ -1,5 +1,6 @@
 //===- Manifest.cpp - hipwright-verify.yaml: programs and verdicts --------===//
 #include "verify/Manifest.h"
+#include "support/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -147,17 +148,9 @@ private:
         if (Key == "main") {
           HasMain = true;
           std::string Main = scalar(V);
-          SmallString<256> Abs;
-          if (sys::path::is_absolute(Main))
-            Abs = Main;
-          else {
-            Abs = Dir;
-            sys::path::append(Abs, Main);
-          }
-          sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-          if (Failure.empty() && !sys::fs::is_regular_file(Abs))
+          P.Main = resolvePath(Dir, Main);
+          if (Failure.empty() && !sys::fs::is_regular_file(P.Main))
             fail(V, "main '" + Main + "': no such file");
-          P.Main = std::string(Abs);
         } else if (Key == "args") {
           P.Args = list(V);
         } else if (Key == "gpu-args") {

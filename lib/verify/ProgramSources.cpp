@@ -3,6 +3,7 @@
 
 #include "buildfiles/CMakeSyntax.h"
 #include "buildfiles/MakeModel.h"
+#include "support/Paths.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -31,17 +32,10 @@ bool definesMain(StringRef Path) {
 std::optional<std::string> sourceIn(StringRef Dir, StringRef Name) {
   if (Name.empty() || Name.contains('$') || !isProgramSource(Name))
     return std::nullopt;
-  SmallString<256> P;
-  if (sys::path::is_absolute(Name))
-    P = Name;
-  else {
-    P = Dir;
-    sys::path::append(P, Name);
-  }
-  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  std::string P = resolvePath(Dir, Name);
   if (!sys::fs::is_regular_file(P))
     return std::nullopt;
-  return std::string(P);
+  return P;
 }
 
 /// Main first, then the others sorted, each once.
