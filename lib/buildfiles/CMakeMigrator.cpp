@@ -186,6 +186,8 @@ private:
   std::set<size_t> WholeReplaced; ///< commands rewritten as a whole
   std::map<size_t, std::string> InsertAfter; ///< command -> new commands
   std::set<std::string> CoveredSources;      ///< already LANGUAGE HIP here
+  /// find_library() variables of CUDA libraries ROCm lacks.
+  std::set<std::string> Unfound;
   bool LanguageChanged = false;
 
   unsigned lineOf(size_t Offset) const {
@@ -338,6 +340,8 @@ private:
 
     if (N == "add_subdirectory" && !A.empty() && isValueArg(A[0]))
       subdirectory(C);
+    else if (N == "find_library" && !A.empty())
+      findLibrary(C);
     else if (N == "find_package" &&
              (ArgIs(0, "CUDAToolkit") || ArgIs(0, "CUDA")))
       findPackage(Index);
@@ -360,6 +364,8 @@ private:
     sources(Index);
     commandName(C);
     bool Links = N == "target_link_libraries" || N == "link_libraries";
+    if (Links)
+      guardUnfound(C);
     for (const CMakeArg &Arg : A)
       for (const Ident &Id : identifiers(Arg))
         name(Arg, Id, Links);
@@ -715,6 +721,53 @@ private:
         note(Id.Begin, S + " left as written: " + R->Notes);
       }
       return;
+    }
+  }
+
+  /// find_library(VAR [NAME|NAMES] name...) of a CUDA library: its ROCm
+  /// library instead, or, when ROCm has none, VAR is remembered: it will be
+  /// NOTFOUND, and a NOTFOUND link item stops CMake's generate step.
+  void findLibrary(const CMakeCommand &C) {
+    const std::vector<CMakeArg> &A = C.Args;
+    size_t I = 1;
+    if (I < A.size() && (A[I].Content == "NAME" || A[I].Content == "NAMES"))
+      ++I;
+    bool Cuda = false, Rocm = false;
+    for (; I < A.size() && isValueArg(A[I]); ++I) {
+      StringRef Name = A[I].Content;
+      if (Name == "HINTS" || Name == "PATHS" || Name == "PATH_SUFFIXES" ||
+          Name == "DOC" || Name == "NAMES_PER_DIR" || Name == "REQUIRED")
+        break;
+      const BuildRule *R = Rules.lookup(BuildRuleKind::Library, Name);
+      if (!R)
+        continue;
+      Cuda = true;
+      if (R->hasHip()) {
+        Rocm = true;
+        edit(A[I].ContentBegin, A[I].ContentBegin + Name.size(), R->Hip[0]);
+      } else {
+        note(A[I].Begin, Name + " has no ROCm library: " + R->Notes);
+      }
+    }
+    if (Cuda && !Rocm && isValueArg(A[0]))
+      Unfound.insert(A[0].Content.str());
+  }
+
+  /// ${VAR} of such a find_library() in a link: linked only when found.
+  void guardUnfound(const CMakeCommand &C) {
+    for (const CMakeArg &Arg : C.Args) {
+      if (Arg.Kind != CMakeArgKind::Unquoted ||
+          !Arg.Content.starts_with("${") || !Arg.Content.ends_with("}"))
+        continue;
+      StringRef Var = Arg.Content.drop_front(2).drop_back();
+      if (!Unfound.count(Var.str()))
+        continue;
+      if (edit(Arg.Begin, Arg.End,
+               "$<$<BOOL:" + Arg.Content.str() + ">:" + Arg.Content.str() +
+                   ">"))
+        note(Arg.Begin, Arg.Content + " is linked only when found: the "
+                                      "library it finds has no ROCm "
+                                      "counterpart");
     }
   }
 

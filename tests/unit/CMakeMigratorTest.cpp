@@ -294,3 +294,17 @@ TEST_CASE("flags split over quoted arguments and compiler ids",
                   "$<$<COMPILE_LANG_AND_ID:CXX,NVIDIA>:NVHPC=1>)\n");
   requireIdempotent(M.Text);
 }
+
+TEST_CASE("find_library of a CUDA library: ROCm's, or linked only when found",
+          "[cmake-migrate]") {
+  Migrated M = migrate("find_library(BLAS_LIB NAMES cublas PATHS /x)\n"
+                       "find_library(JIT_LIB NAME nvJitLink PATHS /x)\n"
+                       "target_link_libraries(app PRIVATE ${BLAS_LIB} "
+                       "${JIT_LIB})\n");
+  CHECK(M.Text == "find_library(BLAS_LIB NAMES hipblas PATHS /x)\n"
+                  "find_library(JIT_LIB NAME nvJitLink PATHS /x)\n"
+                  "target_link_libraries(app PRIVATE ${BLAS_LIB} "
+                  "$<$<BOOL:${JIT_LIB}>:${JIT_LIB}>)\n");
+  CHECK(M.noteContains("nvJitLink has no ROCm library", 2));
+  CHECK(M.noteContains("${JIT_LIB} is linked only when found", 3));
+}
