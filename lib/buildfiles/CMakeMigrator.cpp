@@ -622,10 +622,51 @@ private:
                              ".cu files LANGUAGE HIP by hand");
       }
     }
+    if ((N == "add_executable" || N == "add_library") && !A.empty())
+      hostSources(C);
     if (Found.empty())
       return;
     InsertAfter[Index] += "set_source_files_properties(" + join(Found, " ") +
                           " PROPERTIES LANGUAGE HIP)\n";
+  }
+
+  /// A target of .cu and C++ sources: its C++ sources include the runtime's
+  /// headers too (cuda_runtime.h, now hip/hip_runtime.h). The CUDA language
+  /// gave them CUDA's include directories; HIP's headers, compiled by the C++
+  /// compiler, also need __HIP_PLATFORM_AMD__: hip::host carries both.
+  void hostSources(const CMakeCommand &C) {
+    const std::vector<CMakeArg> &A = C.Args;
+    StringRef Name = A[0].Content;
+    if (A.size() > 1 &&
+        (A[1].Content == "IMPORTED" || A[1].Content == "ALIAS" ||
+         A[1].Content == "INTERFACE"))
+      return;
+    bool Cu = false, Host = false;
+    for (size_t I = 1; I < A.size(); ++I) {
+      StringRef S = A[I].Content;
+      Cu |= S.ends_with(".cu");
+      Host |= S.ends_with(".cpp") || S.ends_with(".cc") ||
+              S.ends_with(".cxx") || S.ends_with(".c");
+    }
+    if (!Cu || !Host)
+      return;
+    for (const CMakeCommand &L : Cmds)
+      if (L.LowerName == "target_link_libraries" && !L.Args.empty() &&
+          L.Args[0].Content == Name)
+        for (const CMakeArg &X : L.Args)
+          if (X.Content == "CUDA::cudart" ||
+              X.Content == "CUDA::cudart_static" ||
+              X.Content == "CUDA::toolkit" || X.Content == "hip::host")
+            return;
+    // The property, not target_link_libraries(): a target's calls must all
+    // use one signature, keyword or plain, and this adds to either.
+    InsertAfter[&C - Cmds.data()] +=
+        "set_property(TARGET " + Name.str() +
+        " APPEND PROPERTY LINK_LIBRARIES $<TARGET_NAME_IF_EXISTS:hip::host>)\n";
+    note(C.Begin, Name + " compiles C++ sources beside its .cu files: they "
+                         "include HIP's headers, which outside a HIP compile "
+                         "need hip::host (__HIP_PLATFORM_AMD__, ROCm's include "
+                         "directory); linked to it");
   }
 
   void commandName(const CMakeCommand &C) {

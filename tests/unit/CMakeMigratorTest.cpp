@@ -308,3 +308,21 @@ TEST_CASE("find_library of a CUDA library: ROCm's, or linked only when found",
   CHECK(M.noteContains("nvJitLink has no ROCm library", 2));
   CHECK(M.noteContains("${JIT_LIB} is linked only when found", 3));
 }
+
+TEST_CASE("C++ sources beside .cu files get hip::host", "[cmake-migrate]") {
+  Migrated M = migrate("add_executable(sortit sort.cu main.cpp)\n"
+                       "add_executable(linked k.cu host.cpp)\n"
+                       "target_link_libraries(linked CUDA::cudart)\n"
+                       "add_executable(pure k2.cu)\n");
+  CHECK(M.Text ==
+        "add_executable(sortit sort.cu main.cpp)\n"
+        "set_property(TARGET sortit APPEND PROPERTY LINK_LIBRARIES "
+        "$<TARGET_NAME_IF_EXISTS:hip::host>)\n"
+        "set_source_files_properties(sort.cu PROPERTIES LANGUAGE HIP)\n"
+        "add_executable(linked k.cu host.cpp)\n"
+        "set_source_files_properties(k.cu PROPERTIES LANGUAGE HIP)\n"
+        "target_link_libraries(linked hip::host)\n"
+        "add_executable(pure k2.cu)\n"
+        "set_source_files_properties(k2.cu PROPERTIES LANGUAGE HIP)\n");
+  CHECK(M.noteContains("sortit compiles C++ sources beside its .cu files", 1));
+}
