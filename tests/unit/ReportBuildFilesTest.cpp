@@ -100,7 +100,8 @@ TEST_CASE("the report counts build files and prices what migration left",
   CHECK(*Cm.getBoolean("changed"));
   CHECK(*Cm.getInteger("lines") == 5);
   CHECK(messages(Cm, "notes") ==
-        "5: CUDA::nvjpeg left as written: rocJPEG has its own API\n");
+        "5: CUDA::nvjpeg left out of the link when CMake has no such target "
+        "($<TARGET_NAME_IF_EXISTS:...>): rocJPEG has its own API\n");
   const json::Object &Mk = item(R, OddDir + "/Makefile");
   CHECK(*Mk.getString("kind") == "make");
   CHECK(*Mk.getBoolean("changed"));
@@ -158,7 +159,7 @@ TEST_CASE("build-file rows escape user text in every format",
         std::string::npos);
   CHECK(Md.find("| mk&lt;b&gt;&amp;\\|\"x,y/Makefile | make | migrated | 1 | "
                 "0 | 0.25-1 h |") != std::string::npos);
-  CHECK(Md.find("- CMakeLists.txt:5: CUDA::nvjpeg left as written") !=
+  CHECK(Md.find("- CMakeLists.txt:5: CUDA::nvjpeg left out of the link") !=
         std::string::npos);
   CHECK(Md.find("- cmake/broken.cmake:2 (error): missing ')' for foo(") !=
         std::string::npos);
@@ -174,8 +175,9 @@ TEST_CASE("build-file rows escape user text in every format",
   CHECK(Csv.find("file,kind,status,changed,severity,line,message,"
                  "file_hours_min,file_hours_max\r\n") == 0);
   CHECK(Csv.find("CMakeLists.txt,cmake,migrated,true,note,5,CUDA::nvjpeg "
-                 "left as written: rocJPEG has its own API,0.25,1\r\n") !=
-        std::string::npos);
+                 "left out of the link when CMake has no such target "
+                 "($<TARGET_NAME_IF_EXISTS:...>): rocJPEG has its own "
+                 "API,0.25,1\r\n") != std::string::npos);
   CHECK(Csv.find("\"mk<b>&|\"\"x,y/Makefile\",make,migrated,true,note,2,") !=
         std::string::npos);
   CHECK(Csv.find("cmake/broken.cmake,cmake,not-migrated,false,error,2,"
