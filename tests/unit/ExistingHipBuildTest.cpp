@@ -27,7 +27,7 @@ TEST_CASE("ggml's shape: a HIP backend next to the CUDA one, and its switch",
         std::vector<std::string>{"-DGGML_HIP=ON (CMakeLists.txt:3)"});
 }
 
-TEST_CASE("project(LANGUAGES ... HIP) and find_package(hip) count; CUDA alone "
+TEST_CASE("project(LANGUAGES ... HIP) and find_package(hip) count, CUDA alone "
           "does not",
           "[existing-hip]") {
   CHECK(findExistingHipBuild({"/t/a.cmake"}, {"project(p LANGUAGES CXX HIP)\n"},

@@ -22,7 +22,7 @@ TEST_CASE("numbers compare within tolerance, text exactly",
   CHECK(!compareOutputs("a 1\n\nb 2\n", "a 1   \nb 2\n\n", R));
 }
 
-TEST_CASE("ignore patterns mask what varies; line counts must agree",
+TEST_CASE("ignore patterns mask what varies and line counts must agree",
           "[output-compare]") {
   std::vector<std::string> Ignore = {"time: [0-9.]+ us", "^Device: .*"};
   CompareRules R;
