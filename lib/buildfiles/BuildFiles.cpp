@@ -5,6 +5,7 @@
 #include "buildfiles/ExistingHipBuild.h"
 #include "buildfiles/MakeMigrator.h"
 #include "edit/EditSet.h"
+#include "support/LineIndex.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -79,10 +80,8 @@ migrateBuildFiles(const std::vector<std::string> &Paths,
     }
     if (HipBuild && buildFileKind(R.Path) == BuildFileKind::CMake &&
         !M.Edits.empty()) {
-      unsigned Line = 1;
-      for (size_t P = 0; P < M.Edits.front().Offset && P < R.Original.size();
-           ++P)
-        Line += R.Original[P] == '\n';
+      unsigned Line =
+          LineIndex(R.Original).lineAndColumn(M.Edits.front().Offset).first;
       std::string Use = HipBuild->Options.empty()
                             ? std::string("that build")
                             : "it with " + join(HipBuild->Options, " or ");

@@ -8,7 +8,6 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 using namespace llvm;
@@ -122,9 +121,8 @@ private:
   bool HasHipcxx = false, NeedHipcxx = false, Rdc = false;
   /// Shared variables whose nvcc flags, translated, are in NAME_HIP.
   std::set<std::string> Moved;
-  /// Variables that only named an NVIDIA architecture (-arch=$(ARCH)), with
-  /// the offset of the flag that read them.
-  std::map<std::string, size_t> ArchVars;
+  /// Variables that only named an NVIDIA architecture (-arch=$(ARCH)).
+  std::set<std::string> ArchVars;
   /// Lines of define bodies translated as nvcc flags.
   std::set<size_t> DefineFlags;
   /// Offsets of the nvcc words replaced by $(HIPCXX).
@@ -364,16 +362,16 @@ private:
       if (A && A->Eval && R.Name == A->ForeachVar) {
         for (const MakeReference &L :
              makeReferences(T, A->ForeachListBegin, A->ForeachListEnd))
-          ArchVars.insert({L.Name, B});
+          ArchVars.insert(L.Name);
         continue;
       }
-      ArchVars.insert({R.Name, B});
+      ArchVars.insert(R.Name);
     }
   }
 
   void archNotes() {
     std::string Targets = join(Ctx.Architectures, ", ");
-    for (const auto &[Name, At] : ArchVars) {
+    for (const std::string &Name : ArchVars) {
       std::vector<const MakeAssignment *> As = M.assignmentsOf(Name);
       if (As.empty())
         continue;

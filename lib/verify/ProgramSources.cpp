@@ -20,14 +20,6 @@ namespace hipwright::verify {
 
 namespace {
 
-bool definesMain(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return false;
-  static const Regex Main("(^|[^A-Za-z0-9_:.])main[[:space:]]*\\(");
-  return Main.match((*Buf)->getBuffer());
-}
-
 /// \p Name (as a build file writes it) in \p Dir, if it is an existing source.
 std::optional<std::string> sourceIn(StringRef Dir, StringRef Name) {
   if (Name.empty() || Name.contains('$') || !isProgramSource(Name))
@@ -113,6 +105,14 @@ std::optional<ProgramSources> fromMake(StringRef Main, StringRef Dir) {
 }
 
 } // namespace
+
+bool definesMain(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return false;
+  static const Regex Main("(^|[^A-Za-z0-9_:.])main[[:space:]]*\\(");
+  return Main.match((*Buf)->getBuffer());
+}
 
 bool isProgramSource(StringRef Path) {
   StringRef Ext = sys::path::extension(Path);

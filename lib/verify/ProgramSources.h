@@ -31,6 +31,9 @@ struct ProgramSources {
 /// The sources of the program whose main is in \p Main (absolute).
 ProgramSources programSources(llvm::StringRef Main);
 
+/// Whether the file \p Path defines a main function (a test program's).
+bool definesMain(llvm::StringRef Path);
+
 /// Whether \p Path is a C, C++ or CUDA source (not a header).
 bool isProgramSource(llvm::StringRef Path);
 

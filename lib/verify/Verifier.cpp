@@ -38,14 +38,6 @@ using namespace llvm;
 
 namespace hipwright::verify {
 
-static bool hasMain(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return false;
-  static const Regex Main("(^|[^A-Za-z0-9_:.])main[[:space:]]*\\(");
-  return Main.match((*Buf)->getBuffer());
-}
-
 Expected<std::vector<std::string>>
 findTestPrograms(const std::vector<std::string> &Paths) {
   std::vector<std::string> Found;
@@ -54,12 +46,13 @@ findTestPrograms(const std::vector<std::string> &Paths) {
       std::error_code EC;
       for (sys::fs::recursive_directory_iterator It(P, EC), End;
            It != End && !EC; It.increment(EC))
-        if (sys::path::extension(It->path()) == ".cu" && hasMain(It->path()))
+        if (sys::path::extension(It->path()) == ".cu" &&
+            definesMain(It->path()))
           Found.push_back(It->path());
       if (EC)
         return createStringError(EC, P + ": " + EC.message());
     } else if (sys::fs::exists(P)) {
-      if (!hasMain(P))
+      if (!definesMain(P))
         return createStringError(inconvertibleErrorCode(),
                                  P + ": not a test program (no main)");
       Found.push_back(P);

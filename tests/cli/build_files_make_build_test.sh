@@ -28,23 +28,17 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 trees="$root/tests/build_files"
 llvm=/usr/lib/llvm-22/bin
 
-missing() {
-  if [ "${HIPWRIGHT_REQUIRE_TOOLCHAIN:-}" = 1 ]; then
-    echo "FAIL: $1 (HIPWRIGHT_REQUIRE_TOOLCHAIN=1 makes this an error)"
-    exit 1
-  fi
-  echo "SKIP: $1"
-  exit 77
-}
-command -v make >/dev/null || missing "no make"
+# shellcheck source=../require_tool.sh
+source "$root/tests/require_tool.sh"
+command -v make >/dev/null || missing_tool "no make" make
 for t in clang++ clang-offload-bundler llvm-objcopy llvm-readelf; do
-  [ -x "$llvm/$t" ] || missing "no $llvm/$t (clang-22, llvm-22, clang-tools-22)"
+  [ -x "$llvm/$t" ] || missing_tool "no $llvm/$t" "clang-22, llvm-22, clang-tools-22"
 done
-[ -f "$llvm/../lib/clang/22/include/omp.h" ] || [ -f /usr/lib/llvm-22/include/omp.h ] ||
-  missing "no omp.h for clang 22 (libomp-22-dev)"
+[ -f "$llvm/../lib/clang/22/include/omp.h" ] ||
+  missing_tool "no omp.h for clang 22" libomp-22-dev
 rocm=$("$hw" --version | sed -n 's/^compile checks: ROCm .* at //p')
 [ -n "$rocm" ] && [ -f "$rocm/include/hip/hip_runtime.h" ] ||
-  missing "no ROCm (scripts/fetch-rocm.sh): $("$hw" --version | tail -1)"
+  missing_tool "no ROCm (scripts/fetch-rocm.sh): $("$hw" --version | tail -1)"
 libs="$rocm/lib"
 [ -d "$rocm/lib/x86_64-linux-gnu" ] && libs="$rocm/lib/x86_64-linux-gnu"
 # HIPCXX and ROCM_PATH are the migrated Makefiles' knobs; the flags are the
