@@ -76,10 +76,11 @@ public:
   using Analyzer::Analyzer;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(asmStmt(unless(isInTemplateInstantiation()),
-                              forFunction(functionDecl().bind("fn")))
-                          .bind("asm"),
-                      this);
+    // Instantiations included: an asm statement with no dependent operand
+    // is one node shared by the pattern and every instantiation, so
+    // excluding instantiations would drop it. Judged once per statement.
+    Finder.addMatcher(
+        asmStmt(forFunction(functionDecl().bind("fn"))).bind("asm"), this);
   }
 
   void registerPPCallbacks(Preprocessor &PP) override {
@@ -89,7 +90,8 @@ public:
   void run(const MatchFinder::MatchResult &R) override {
     const auto *S = R.Nodes.getNodeAs<GCCAsmStmt>("asm");
     const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
-    if (!S || !FD || !Ctx.isUserLocation(S->getAsmLoc()))
+    if (!S || !FD || !Ctx.isUserLocation(S->getAsmLoc()) ||
+        !Judged.insert(S->getAsmLoc().getRawEncoding()).second)
       return;
     if (S->getAsmLoc().isMacroID() &&
         ReportedInMacro.contains(Ctx.sourceManager()
@@ -225,6 +227,8 @@ private:
   }
 
   llvm::DenseSet<SourceLocation::UIntTy> ReportedInMacro;
+  /// asm statements judged: a template's, once for all its instantiations.
+  llvm::DenseSet<SourceLocation::UIntTy> Judged;
 
   ptx::AsmOperand operand(std::string Constraint, const Expr *E) {
     ptx::AsmOperand Op;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "memory-model/HostAllocations.h"
+#include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -82,14 +83,14 @@ void HostAllocations::addCall(const CallExpr *Call, const ASTContext &Ctx) {
 
 void HostAllocations::addLaunch(const CUDAKernelCallExpr *Launch) {
   if (const FunctionDecl *K = Launch->getDirectCallee())
-    Launches[K->getCanonicalDecl()].push_back(Launch);
+    Launches[writtenKey(K)].push_back(Launch);
 }
 
 std::vector<const Allocation *>
 HostAllocations::reaching(const FunctionDecl *Kernel,
                           const ParmVarDecl *Param) const {
   std::vector<const Allocation *> Out;
-  auto It = Launches.find(Kernel->getCanonicalDecl());
+  auto It = Launches.find(writtenKey(Kernel));
   if (It == Launches.end())
     return Out;
   unsigned Index = Param->getFunctionScopeIndex();

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryModelAnalyzer.h"
+#include "analysis/TemplateCode.h"
 #include "memory-model/HostAllocations.h"
 #include "memory-model/SyncPatterns.h"
 
@@ -27,6 +28,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -97,7 +99,10 @@ public:
   void run(const MatchFinder::MatchResult &R) override {
     AST = R.Context;
     if (const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn")) {
-      if (!FD->isDependentContext() && FD->getBody())
+      // Patterns and instantiations alike: a template no one instantiates
+      // is still code someone ports, and an instantiation sees the types
+      // its pattern leaves open. Findings are kept once per line.
+      if (FD->getBody())
         Functions.insert(FD);
     } else if (const auto *C = R.Nodes.getNodeAs<CallExpr>("system")) {
       SystemCalls.push_back({C, R.Nodes.getNodeAs<FunctionDecl>("in")});
@@ -113,12 +118,22 @@ public:
     if (!AST)
       return;
     Flow = std::make_unique<warpsize::IndexFlow>(*AST);
-    for (const FunctionDecl *FD : Functions)
+    // Instantiations first: they see the types a pattern leaves open, and
+    // the first finding on a line is the one kept.
+    std::vector<const FunctionDecl *> Order(Functions.begin(), Functions.end());
+    std::stable_partition(
+        Order.begin(), Order.end(),
+        [](const FunctionDecl *FD) { return !FD->isDependentContext(); });
+    for (const FunctionDecl *FD : Order)
       findReleaseHelper(FD);
-    for (const FunctionDecl *FD : Functions)
+    for (const FunctionDecl *FD : Order)
       checkLoops(FD);
-    for (const FunctionDecl *FD : Functions)
+    for (const FunctionDecl *FD : Order)
       checkHelperCalls(FD);
+    std::stable_partition(
+        SystemCalls.begin(), SystemCalls.end(), [](const auto &Site) {
+          return !Site.second || !Site.second->isDependentContext();
+        });
     for (auto &[Call, In] : SystemCalls)
       checkSystemScope(Call, In);
   }
@@ -153,8 +168,26 @@ private:
     return SM().getPresumedLineNumber(SM().getFileLoc(L));
   }
 
+  /// One key for a function, its instantiations and the specializations
+  /// a pattern names before they have bodies.
   static const FunctionDecl *canonical(const FunctionDecl *FD) {
-    return FD->getCanonicalDecl();
+    return writtenKey(FD);
+  }
+
+  /// The helper of \p Helpers that \p CE calls (any candidate of a call a
+  /// template leaves unresolved), with the function it is.
+  template <typename MapT>
+  std::pair<typename MapT::iterator, const FunctionDecl *>
+  helperCalled(MapT &Helpers, const CallExpr *CE) {
+    std::pair<typename MapT::iterator, const FunctionDecl *> Found = {
+        Helpers.end(), nullptr};
+    forEachPossibleCallee(CE, [&](const FunctionDecl *Callee) {
+      if (Found.second)
+        return;
+      if (auto It = Helpers.find(canonical(Callee)); It != Helpers.end())
+        Found = {It, Callee};
+    });
+    return Found;
   }
 
   /// Every write of memory in \p FD, including through release helpers.
@@ -170,9 +203,7 @@ private:
     if (!S)
       return;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      auto H = Callee ? ReleaseHelpers.find(canonical(Callee))
-                      : ReleaseHelpers.end();
+      auto H = helperCalled(ReleaseHelpers, CE).first;
       if (H != ReleaseHelpers.end() && H->second < CE->getNumArgs())
         Out.push_back({CE->getBeginLoc(),
                        memmodel::pointeeKey(CE->getArg(H->second), *AST)});
@@ -282,9 +313,9 @@ private:
         if (C)
           Work.push_back(C);
       const auto *CE = dyn_cast<CallExpr>(S);
-      const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-      auto H = Callee ? AcquireHelpers.find(canonical(Callee))
-                      : AcquireHelpers.end();
+      if (!CE)
+        continue;
+      auto [H, Callee] = helperCalled(AcquireHelpers, CE);
       if (H == AcquireHelpers.end() || H->second.Param >= CE->getNumArgs())
         continue;
       const Expr *Arg = CE->getArg(H->second.Param);
@@ -403,14 +434,17 @@ private:
   /// volatile read that the device build replaces with `ld.acquire`. The
   /// helper's text as written, skipped branches included, decides.
   bool helperMayAcquire(const CallExpr *Call) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const FunctionDecl *Def = nullptr;
-    if (!FD || !FD->hasBody(Def) || !Def->getBody())
-      return false;
-    std::string Text = text(Def->getBody());
-    return llvm::StringRef(Text).contains("acquire") ||
-           llvm::StringRef(Text).contains("ACQUIRE") ||
-           llvm::StringRef(Text).contains("__threadfence");
+    bool Acquires = false;
+    forEachPossibleCallee(Call, [&](const FunctionDecl *FD) {
+      const FunctionDecl *Def = writtenDefinition(FD);
+      if (!Def || Acquires)
+        return;
+      std::string Text = text(Def->getBody());
+      Acquires = llvm::StringRef(Text).contains("acquire") ||
+                 llvm::StringRef(Text).contains("ACQUIRE") ||
+                 llvm::StringRef(Text).contains("__threadfence");
+    });
+    return Acquires;
   }
 
   /// Whether memory another thread may have written is read after \p Loop
@@ -422,12 +456,28 @@ private:
     SourceLocation End = Loop->getEndLoc();
     bool Found = false;
     std::vector<const Stmt *> Work{FD->getBody()};
+    llvm::SmallPtrSet<const Stmt *, 8> Assigned;
     while (!Work.empty() && !Found) {
       const Stmt *S = Work.back();
       Work.pop_back();
       for (const Stmt *C : S->children())
         if (C)
           Work.push_back(C);
+      // In a template pattern, a read through a pointer to a dependent type
+      // has no lvalue-to-rvalue cast yet: any such element or dereference
+      // after the loop that is not assigned to is read.
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->isAssignmentOp())
+        Assigned.insert(BO->getLHS()->IgnoreParens());
+      if (const auto *E = dyn_cast<Expr>(S);
+          E && E->isTypeDependent() && !Assigned.contains(E) &&
+          SM().isBeforeInTranslationUnit(End, E->getBeginLoc())) {
+        const auto *U = dyn_cast<UnaryOperator>(E);
+        if (isa<ArraySubscriptExpr>(E) || (U && U->getOpcode() == UO_Deref)) {
+          Found = true;
+          continue;
+        }
+      }
       const auto *IC = dyn_cast<ImplicitCastExpr>(S);
       if (!IC || IC->getCastKind() != CK_LValueToRValue ||
           !SM().isBeforeInTranslationUnit(End, IC->getBeginLoc()))

@@ -1,5 +1,6 @@
 //===- SyncPatterns.cpp - locks, releases, polls and elections ------------===//
 #include "memory-model/SyncPatterns.h"
+#include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -455,8 +456,10 @@ bool perThreadLocation(const Expr *Ptr, warpsize::IndexFlow &Flow) {
 /// helper: a device function with one pointer parameter whose body returns
 /// a volatile read through it, or holds a PTX `ld.volatile` / `ld.relaxed`.
 static const Expr *volatileLoadHelperArg(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || !FD->hasAttr<CUDADeviceAttr>() || !FD->hasBody())
+  // The body as written: a helper template named in a pattern has none of
+  // its own until something instantiates it.
+  const FunctionDecl *FD = writtenDefinition(CE->getDirectCallee());
+  if (!FD || !FD->hasAttr<CUDADeviceAttr>())
     return nullptr;
   const ParmVarDecl *Param = nullptr;
   for (const ParmVarDecl *P : FD->parameters())

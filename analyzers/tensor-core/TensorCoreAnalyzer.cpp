@@ -31,8 +31,11 @@ namespace hipwright {
 namespace {
 
 std::string describeFragment(const WmmaFragment &F) {
-  std::string S = std::string(useName(F.Use)) + " " + shapeName(F.M, F.N, F.K) +
-                  " " + elemName(F.Elem);
+  std::string S =
+      std::string(useName(F.Use)) + " " + shapeName(F.M, F.N, F.K) + " " +
+      (F.DependentElem.empty()
+           ? std::string(elemName(F.Elem))
+           : "of element type " + F.DependentElem + " (a template parameter)");
   if (!F.Layout.empty())
     S += " " + F.Layout;
   return S;
@@ -114,23 +117,45 @@ public:
             .bind("elem"),
         this);
     Finder.addMatcher(asmStmt(User, InFn).bind("asm"), this);
+    // In a template pattern a call with dependent arguments names its
+    // candidates only: `wmma::store_matrix_sync(out, c, ...)` with `T *out`.
+    Finder.addMatcher(
+        callExpr(User, callee(unresolvedLookupExpr()), InFn).bind("unresolved"),
+        this);
   }
 
   void run(const MatchFinder::MatchResult &R) override {
+    // A template pattern's code is judged after every instantiation's, and
+    // only where none was reported: an instantiation knows the fragment's
+    // element type, the pattern may not.
     const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
-    if (const auto *D = R.Nodes.getNodeAs<DeclaratorDecl>("decl"))
+    if (Fn && Fn->isDependentContext())
+      Patterns.push_back({R.Nodes, R.Context});
+    else
+      judge(R.Nodes, *R.Context);
+  }
+
+  void judge(const BoundNodes &Nodes, ASTContext &AST) {
+    const auto *Fn = Nodes.getNodeAs<FunctionDecl>("fn");
+    if (const auto *D = Nodes.getNodeAs<DeclaratorDecl>("decl"))
       checkFragmentDecl(D, Fn);
-    else if (const auto *C = R.Nodes.getNodeAs<CallExpr>("mma"))
-      checkMmaSync(C, Fn);
-    else if (const auto *C = R.Nodes.getNodeAs<CallExpr>("memop"))
-      checkMemOp(C, R.Nodes.getNodeAs<FunctionDecl>("callee"), Fn);
-    else if (const auto *E = R.Nodes.getNodeAs<ArraySubscriptExpr>("elem"))
-      checkElementAccess(*R.Context, E, R.Nodes.getNodeAs<Expr>("frag"), Fn);
-    else if (const auto *A = R.Nodes.getNodeAs<GCCAsmStmt>("asm"))
+    else if (const auto *C = Nodes.getNodeAs<CallExpr>("mma"))
+      checkMmaSync(C, C->getDirectCallee()->getName(), Fn);
+    else if (const auto *C = Nodes.getNodeAs<CallExpr>("memop"))
+      checkMemOp(C, Nodes.getNodeAs<FunctionDecl>("callee")->getName(), Fn);
+    else if (const auto *C = Nodes.getNodeAs<CallExpr>("unresolved"))
+      checkUnresolved(C, Fn);
+    else if (const auto *E = Nodes.getNodeAs<ArraySubscriptExpr>("elem"))
+      checkElementAccess(AST, E, Nodes.getNodeAs<Expr>("frag"), Fn);
+    else if (const auto *A = Nodes.getNodeAs<GCCAsmStmt>("asm"))
       checkPtx(A->getAsmLoc(), A->getAsmString(), describeFunction(Fn));
   }
 
   void finishTranslationUnit() override {
+    JudgingPatterns = true;
+    for (auto &[Nodes, AST] : Patterns)
+      judge(Nodes, *AST);
+    JudgingPatterns = false;
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
       forEachRawAsm(B.Raw, [&](SourceLocation Loc, StringRef Text) {
         checkPtx(Loc, Text, "code the host-side parse skips (#if branch)");
@@ -143,12 +168,20 @@ private:
   /// Template instantiations revisit the same source; report each finding
   /// once.
   std::set<std::pair<unsigned, std::string>> Seen;
+  /// (location, rule) of every finding, and the pattern matches waiting
+  /// for the instantiations' findings.
+  std::set<std::pair<unsigned, std::string>> SeenRule;
+  std::vector<std::pair<BoundNodes, ASTContext *>> Patterns;
+  bool JudgingPatterns = false;
 
   Finding *reportOnce(SourceLocation Loc, StringRef Rule, Severity Level,
                       std::string Message) {
     unsigned Key = Ctx.sourceManager().getFileLoc(Loc).getRawEncoding();
+    if (JudgingPatterns && SeenRule.count({Key, Rule.str()}))
+      return nullptr;
     if (!Seen.insert({Key, Rule.str() + Message}).second)
       return nullptr;
+    SeenRule.insert({Key, Rule.str()});
     return Ctx.report(Loc, Rule, Level, std::move(Message));
   }
 
@@ -169,7 +202,24 @@ private:
                         "; " + kLayoutDiffers;
   }
 
-  void checkMmaSync(const CallExpr *C, const FunctionDecl *Fn) {
+  /// A WMMA call a template pattern leaves unresolved, judged by the name
+  /// its candidates share.
+  void checkUnresolved(const CallExpr *C, const FunctionDecl *Fn) {
+    const auto *ULE =
+        cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreImplicit());
+    const NamedDecl *First =
+        ULE->decls().empty() ? nullptr : (*ULE->decls().begin());
+    if (!First || !isInWmmaNamespace(First->getUnderlyingDecl()))
+      return;
+    StringRef Name = First->getName();
+    if (Name == "mma_sync" || Name == "bmma_sync")
+      checkMmaSync(C, Name, Fn);
+    else if (Name == "load_matrix_sync" || Name == "store_matrix_sync" ||
+             Name == "fill_fragment")
+      checkMemOp(C, Name, Fn);
+  }
+
+  void checkMmaSync(const CallExpr *C, StringRef Name, const FunctionDecl *Fn) {
     if (C->getNumArgs() < 4)
       return;
     std::optional<WmmaFragment> A = wmmaFragmentOf(C->getArg(1)->getType());
@@ -177,8 +227,7 @@ private:
     if (!A || !Acc)
       return;
     MmaOp Op{A->M, A->N, A->K, A->Elem, Acc->Elem};
-    std::string Name = C->getDirectCallee()->getNameAsString();
-    std::string Msg = describeFunction(Fn) + ": WMMA " + Name + " " +
+    std::string Msg = describeFunction(Fn) + ": WMMA " + Name.str() + " " +
                       shapeName(Op.M, Op.N, Op.K) + " " + elemName(Op.In) +
                       " x " + elemName(Op.In) + " + " + elemName(Op.Acc) +
                       " has no AMD counterpart; use " +
@@ -191,11 +240,9 @@ private:
                         rocwmmaFragmentFor(*A, Ctx.targets()) + ")";
   }
 
-  void checkMemOp(const CallExpr *C, const FunctionDecl *Callee,
-                  const FunctionDecl *Fn) {
-    std::string Name = Callee->getNameAsString();
-    std::string Msg = describeFunction(Fn) + ": wmma::" + Name +
-                      " ports to rocwmma::" + Name +
+  void checkMemOp(const CallExpr *C, StringRef Name, const FunctionDecl *Fn) {
+    std::string Msg = describeFunction(Fn) + ": wmma::" + Name.str() +
+                      " ports to rocwmma::" + Name.str() +
                       " once its fragment is a rocWMMA fragment";
     if (Finding *Out = reportOnce(C->getBeginLoc(), "tensor-core",
                                   Severity::Note, std::move(Msg)))

@@ -65,9 +65,31 @@ std::optional<FragmentUse> useOf(QualType T) {
 }
 
 std::optional<unsigned> intArg(const TemplateArgument &A) {
-  if (A.getKind() != TemplateArgument::Integral)
-    return std::nullopt;
-  return A.getAsIntegral().getZExtValue();
+  if (A.getKind() == TemplateArgument::Integral)
+    return A.getAsIntegral().getZExtValue();
+  // A fragment type in a template pattern keeps its arguments as written.
+  if (A.getKind() == TemplateArgument::Expression)
+    if (const auto *L =
+            dyn_cast<IntegerLiteral>(A.getAsExpr()->IgnoreParenImpCasts()))
+      return L->getValue().getZExtValue();
+  return std::nullopt;
+}
+
+/// The fragment template and its arguments that \p T names: a
+/// specialization, or in a template pattern, a dependent one (its element
+/// type a template parameter).
+const NamedDecl *fragmentTemplate(QualType T,
+                                  ArrayRef<TemplateArgument> &Args) {
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsRecordDecl())) {
+    Args = Spec->getTemplateArgs().asArray();
+    return Spec;
+  }
+  if (const auto *TST = T->getAs<TemplateSpecializationType>()) {
+    Args = TST->template_arguments();
+    return TST->getTemplateName().getAsTemplateDecl();
+  }
+  return nullptr;
 }
 
 } // namespace
@@ -83,16 +105,23 @@ bool isInWmmaNamespace(const Decl *D) {
 std::optional<WmmaFragment> wmmaFragmentOf(QualType T) {
   if (T.isNull())
     return std::nullopt;
+  // The element type as written: the canonical type has lost a template
+  // parameter's name.
+  std::string WrittenElem;
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (TST->template_arguments().size() > 4 &&
+        TST->template_arguments()[4].getKind() == TemplateArgument::Type)
+      WrittenElem = TST->template_arguments()[4].getAsType().getAsString();
   T = T.getCanonicalType();
   while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
     T = AT->getElementType().getCanonicalType();
   if (const auto *RT = T->getAs<ReferenceType>())
     T = RT->getPointeeType().getCanonicalType();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
-  if (!Spec || Spec->getName() != "fragment" || !isInWmmaNamespace(Spec))
+  ArrayRef<TemplateArgument> Args;
+  const NamedDecl *Fragment = fragmentTemplate(T, Args);
+  if (!Fragment || Fragment->getName() != "fragment" ||
+      !isInWmmaNamespace(Fragment))
     return std::nullopt;
-  ArrayRef<TemplateArgument> Args = Spec->getTemplateArgs().asArray();
   if (Args.size() < 5 || Args[0].getKind() != TemplateArgument::Type ||
       Args[4].getKind() != TemplateArgument::Type)
     return std::nullopt;
@@ -101,7 +130,10 @@ std::optional<WmmaFragment> wmmaFragmentOf(QualType T) {
                           K = intArg(Args[3]);
   if (!Use || !M || !N || !K)
     return std::nullopt;
-  WmmaFragment F{*Use, *M, *N, *K, elemOf(Args[4].getAsType()), ""};
+  WmmaFragment F{*Use, *M, *N, *K, elemOf(Args[4].getAsType()), "", ""};
+  if (Args[4].getAsType()->isDependentType())
+    F.DependentElem =
+        WrittenElem.empty() ? "a template parameter" : WrittenElem;
   if (Args.size() > 5 && Args[5].getKind() == TemplateArgument::Type)
     if (const RecordDecl *L = Args[5].getAsType()->getAsRecordDecl())
       F.Layout = L->getName().str();

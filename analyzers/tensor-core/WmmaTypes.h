@@ -39,6 +39,9 @@ struct WmmaFragment {
   unsigned M = 0, N = 0, K = 0;
   MmaElem Elem = MmaElem::Unknown;
   std::string Layout; ///< "row_major", "col_major" or "" (accumulator)
+  /// In a template pattern, the element type as written when it depends on
+  /// the template's parameters ("T"); Elem is Unknown then.
+  std::string DependentElem;
 };
 
 /// The fragment \p T names (through typedefs and arrays), if it is an

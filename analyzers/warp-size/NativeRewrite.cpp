@@ -1,7 +1,9 @@
 //===- NativeRewrite.cpp - 32-lane idioms rewritten for warpSize ----------===//
 #include "NativeRewrite.h"
+
 #include "NativeMasks.h"
 #include "WarpFlow.h"
+#include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -22,12 +24,7 @@ using namespace clang;
 namespace hipwright::warpsize {
 
 const FunctionDecl *judgedDefinition(const FunctionDecl *FD) {
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  if (!Def)
-    return nullptr;
-  if (const FunctionDecl *Pattern = Def->getTemplateInstantiationPattern())
-    return Pattern;
-  return Def;
+  return writtenDefinition(FD);
 }
 
 namespace {
@@ -85,9 +82,10 @@ public:
     P.WarpWork |= isWarpLevelCall(Name);
     // A launch starts new blocks; only a call shares the caller's lanes.
     if (!isa<CUDAKernelCallExpr>(CE))
-      if (const FunctionDecl *Callee = judgedDefinition(CE->getDirectCallee()))
-        if (Callee->hasBody())
+      forEachPossibleCallee(CE, [&](const FunctionDecl *FD) {
+        if (const FunctionDecl *Callee = judgedDefinition(FD))
           P.Callees.push_back(Callee);
+      });
     if (isWholeMaskCall(Name)) {
       P.WarpWork = true; // planned by NativeMasks
     } else if (isMaskOrTileCall(Name)) {

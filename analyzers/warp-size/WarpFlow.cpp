@@ -1,5 +1,6 @@
 //===- WarpFlow.cpp - where a 32 means "one warp" -------------------------===//
 #include "WarpFlow.h"
+#include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -494,8 +495,7 @@ static bool readsPtxLaneId(const Stmt *S, unsigned Depth = 0) {
 /// that reads PTX %laneid (`unsigned laneId() { asm("mov.u32 %0,
 /// %%laneid;" ...); }`), whatever it is called.
 static bool isPtxLaneIdHelper(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const FunctionDecl *Def = writtenDefinition(CE->getDirectCallee());
   return Def && Def->getNumParams() == 0 &&
          Def->getReturnType()->isIntegerType() &&
          readsPtxLaneId(Def->getBody());

@@ -19,6 +19,7 @@
 #include "WarpSizeAnalyzer.h"
 #include "NativeRewrite.h"
 #include "WarpFlow.h"
+#include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -79,7 +80,6 @@ struct BodyFacts {
   SmallVector<const CUDAKernelCallExpr *, 2> Launches;
   SmallVector<const DeclRefExpr *, 2> ConstRefs; ///< named constants read
   bool DirectWarpOps = false;
-  llvm::SmallPtrSet<const FunctionDecl *, 4> Callees;
 };
 
 /// The first template argument of a tiled_partition<N> call or a
@@ -138,8 +138,6 @@ public:
       F.Shuffles.push_back({*S, loopStepping(S->LaneArg)});
     if (Name == "tiled_partition")
       noteTiledPartition(CE);
-    if (const FunctionDecl *Callee = CE->getDirectCallee())
-      F.Callees.insert(Callee);
     return true;
   }
 
@@ -222,8 +220,8 @@ class WarpOpScan : public RecursiveASTVisitor<WarpOpScan> {
 public:
   bool VisitCallExpr(CallExpr *CE) {
     Direct |= isWarpLevelCall(calleeName(CE));
-    if (const FunctionDecl *Callee = CE->getDirectCallee())
-      Callees.insert(Callee);
+    forEachPossibleCallee(
+        CE, [&](const FunctionDecl *Callee) { Callees.insert(Callee); });
     return true;
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *A) {
@@ -477,11 +475,8 @@ private:
   /// Whether \p FD or a function it calls (a few levels deep) uses a
   /// warp-level operation, so its lane arithmetic matters.
   bool usesWarpOps(const FunctionDecl *FD, unsigned Depth = 0) {
-    const FunctionDecl *Def = FD->getDefinition();
-    if (const FunctionDecl *Pattern =
-            Def ? Def->getTemplateInstantiationPattern() : nullptr)
-      Def = Pattern;
-    if (!Def || !Def->getBody() || Depth > 4)
+    const FunctionDecl *Def = writtenDefinition(FD);
+    if (!Def || Depth > 4)
       return false;
     auto [It, New] = WarpOps.try_emplace(Def, false);
     if (!New)
