@@ -425,6 +425,9 @@ bool looksLikePtx(const Program &P) {
       continue;
     if (!I.Modifiers.empty())
       return true;
+    // Opcodes no host assembler has: `asm("trap;")` aborts a kernel.
+    if (I.Opcode == "trap" || I.Opcode == "brkpt")
+      return true;
     for (const Operand &O : I.Operands)
       if (O.K == Operand::Kind::Special)
         return true;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "LaneMaskAnalyzer.h"
 #include "MaskFlow.h"
+#include "SkippedMasks.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -576,9 +577,29 @@ public:
   void finishTranslationUnit() override {
     for (auto [FD, AST] : Deferred)
       check(*FD, *AST);
+    checkSkippedBranches();
   }
 
 private:
+  /// Token-level checks of #if branches the parse skipped; a branch that
+  /// chooses HIP or ROCm code holds AMD code already.
+  void checkSkippedBranches() {
+    std::string Wave64;
+    for (const GpuTarget &T : Ctx.targets())
+      if (T.WaveSize == 64)
+        Wave64 += (Wave64.empty() ? "" : ", ") + T.Name;
+    if (Wave64.empty())
+      return;
+    for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
+      if (B.Condition.VendorSwitch)
+        continue;
+      for (SkippedMaskHazard &H : scanSkippedMasks(B.Raw, Wave64))
+        Ctx.report(B.Raw.loc(B.Raw.Tokens[H.Token]),
+                   H.BitCount ? kPopcTruncation : kBallotTruncation,
+                   Severity::Error, std::move(H.Message));
+    }
+  }
+
   void check(const FunctionDecl &FD, ASTContext &AST) {
     MaskFlow Flow(AST, FD);
     FunctionChecks(Ctx, Flow).run();

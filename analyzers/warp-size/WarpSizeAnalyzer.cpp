@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "WarpSizeAnalyzer.h"
 #include "NativeRewrite.h"
+#include "SkippedWarpCode.h"
 #include "WarpFlow.h"
 #include "analysis/TemplateCode.h"
 
@@ -388,6 +389,7 @@ public:
     for (const FunctionDecl *FD : Functions)
       judgeFunction(FD);
     reportConstants();
+    judgeSkippedBranches();
   }
 
 private:
@@ -440,6 +442,37 @@ private:
 
   unsigned line(SourceLocation Loc) {
     return Ctx.sourceManager().getExpansionLineNumber(Loc);
+  }
+
+  //===- code the parse skipped -------------------------------------------===//
+
+  /// Token-level checks of #if branches the parse skipped; a branch that
+  /// chooses HIP or ROCm code holds AMD code already.
+  void judgeSkippedBranches() {
+    for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {
+      if (B.Condition.VendorSwitch)
+        continue;
+      for (SkippedWarpHazard &H : scanSkippedWarpCode(B.Raw, waveTargets())) {
+        SourceLocation Loc = B.Raw.loc(B.Raw.Tokens[H.Token]);
+        if (!H.Shuffle) {
+          report(Loc, kLaneArithmetic, Severity::Warning, std::move(H.Message),
+                 "Keep the 32-lane groups: give every shuffle that relies on "
+                 "them width 32 (hipwright port --fix does) and narrow ballot "
+                 "results to the group.");
+          continue;
+        }
+        Finding *F =
+            report(Loc, kShuffleOffset, Severity::Warning, std::move(H.Message),
+                   "hipwright port --fix adds width 32, which keeps "
+                   "the shuffle inside 32-lane groups on every "
+                   "target (32 is CUDA's default width).");
+        SourceLocation RParen = B.Raw.loc(B.Raw.Tokens[*H.RParen]);
+        if (F)
+          if (auto R = Ctx.replacement(
+                  CharSourceRange::getCharRange(RParen, RParen), ", 32"))
+            F->Fixes.push_back(std::move(*R));
+      }
+    }
   }
 
   //===- one function -----------------------------------------------------===//

@@ -49,12 +49,49 @@ const std::vector<AnalysisContext::SkippedBranch> &
 AnalysisContext::skippedUserBranches() {
   if (!SkippedInUserFiles) {
     SkippedInUserFiles.emplace();
-    for (SourceRange R : Skipped)
-      if (isUserLocation(R.getBegin()))
-        SkippedInUserFiles->push_back(
-            {R, lexRaw(CI.getSourceManager(), CI.getLangOpts(), R)});
+    SourceManager &SM = CI.getSourceManager();
+    for (SourceRange R : Skipped) {
+      if (!isUserLocation(R.getBegin()))
+        continue;
+      SourceLocation Begin = SM.getFileLoc(R.getBegin());
+      bool Invalid = false;
+      StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+      SkippedInUserFiles->push_back(
+          {R, lexRaw(SM, CI.getLangOpts(), R),
+           Invalid ? BranchCondition()
+                   : describeBranch(Buffer, SM.getFileOffset(Begin))});
+    }
   }
   return *SkippedInUserFiles;
+}
+
+std::optional<std::string>
+AnalysisContext::inactiveBranchAt(SourceLocation Loc) const {
+  // Not skippedUserBranches(): a finding reported while the preprocessor
+  // runs (a #define read by a callback) would freeze that list before the
+  // rest of the file is skipped. The ranges recorded so far hold every
+  // branch before the finding.
+  SourceManager &SM = CI.getSourceManager();
+  SourceLocation File = SM.getFileLoc(Loc);
+  for (SourceRange R : Skipped) {
+    SourceLocation Begin = SM.getFileLoc(R.getBegin());
+    if (!SM.isPointWithin(File, Begin, SM.getFileLoc(R.getEnd())))
+      continue;
+    auto [FID, Offset] = SM.getDecomposedLoc(File);
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(FID, &Invalid);
+    if (Invalid)
+      return std::nullopt;
+    size_t RangeBegin = SM.getFileOffset(Begin);
+    if (describeBranch(Buffer, RangeBegin).CompiledByBuild)
+      return std::nullopt;
+    // The branch of the chain that holds the finding: one skipped range
+    // may cover an #ifdef and its #elif.
+    return describeBranch(Buffer,
+                          governingDirective(Buffer, RangeBegin, Offset))
+        .Label;
+  }
+  return std::nullopt;
 }
 
 bool AnalysisContext::isUserLocation(SourceLocation Loc) const {
@@ -80,6 +117,11 @@ Finding *AnalysisContext::report(SourceLocation Loc, llvm::StringRef RuleId,
   F.Line = SM.getSpellingLineNumber(File);
   F.Column = SM.getSpellingColumnNumber(File);
   F.Message = std::move(Message);
+  if (std::optional<std::string> Branch = inactiveBranchAt(Loc)) {
+    F.InactiveBranch = std::move(*Branch);
+    F.Message +=
+        " (in a branch this build does not compile: " + F.InactiveBranch + ")";
+  }
   Out.push_back(std::move(F));
   return &Out.back();
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "analysis/BranchCondition.h"
 #include "analysis/GpuTarget.h"
 #include "analysis/SkippedCode.h"
 #include "model/Finding.h"
@@ -99,14 +100,19 @@ public:
   /// once here for every analyzer that scans them.
   void registerPPCallbacks(clang::Preprocessor &PP);
 
-  /// A skipped #if branch in a user file and its raw tokens.
+  /// A skipped #if branch in a user file, its raw tokens and the #if it
+  /// belongs to.
   struct SkippedBranch {
     clang::SourceRange Range;
     RawFileTokens Raw;
+    BranchCondition Condition;
   };
   /// The skipped branches that lie in user files, in source order of
   /// skipping, each raw-lexed once (on the first call, after the parse).
   const std::vector<SkippedBranch> &skippedUserBranches();
+  /// The label (BranchCondition::Label) of the skipped branch holding
+  /// \p Loc when no part of the real build compiles it.
+  std::optional<std::string> inactiveBranchAt(clang::SourceLocation Loc) const;
 
 private:
   clang::CompilerInstance &CI;

@@ -76,4 +76,41 @@ void forEachRawAsm(const RawFileTokens &Raw,
   }
 }
 
+void forEachRawCall(const RawFileTokens &Raw,
+                    llvm::function_ref<bool(StringRef)> Match,
+                    llvm::function_ref<void(const RawCall &)> Fn) {
+  const std::vector<RawToken> &T = Raw.Tokens;
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Kind != tok::raw_identifier || !T[I + 1].is(tok::l_paren) ||
+        !Match(T[I].Text))
+      continue;
+    if (I > 0 && (T[I - 1].is(tok::period) || T[I - 1].is(tok::arrow)))
+      continue;
+    RawCall C;
+    C.Name = I;
+    unsigned Depth = 0;
+    size_t ArgStart = I + 2;
+    size_t J = I + 1;
+    for (; J < T.size(); ++J) {
+      if (T[J].is(tok::l_paren) || T[J].is(tok::l_square) ||
+          T[J].is(tok::l_brace)) {
+        ++Depth;
+      } else if (T[J].is(tok::r_paren) || T[J].is(tok::r_square) ||
+                 T[J].is(tok::r_brace)) {
+        if (--Depth == 0)
+          break;
+      } else if (T[J].is(tok::comma) && Depth == 1) {
+        C.Args.push_back({ArgStart, J});
+        ArgStart = J + 1;
+      }
+    }
+    if (J >= T.size())
+      continue; // unbalanced in this branch
+    if (ArgStart < J)
+      C.Args.push_back({ArgStart, J});
+    C.RParen = J;
+    Fn(C);
+  }
+}
+
 } // namespace hipwright

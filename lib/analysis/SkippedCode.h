@@ -15,6 +15,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <functional>
 #include <string>
@@ -56,5 +57,21 @@ RawFileTokens lexRaw(const clang::SourceManager &SM,
 void forEachRawAsm(
     const RawFileTokens &Raw,
     const std::function<void(clang::SourceLocation, llvm::StringRef)> &Fn);
+
+/// A call among raw tokens: indexes into RawFileTokens::Tokens of the
+/// callee's name, of each argument's tokens [first, last) split at the
+/// top-level commas, and of the closing parenthesis.
+struct RawCall {
+  size_t Name = 0;
+  std::vector<std::pair<size_t, size_t>> Args;
+  size_t RParen = 0;
+};
+
+/// Calls \p Fn for each `name(...)` among \p Raw's tokens whose name
+/// \p Match accepts (and that is not a member: `x.name(...)`), its
+/// parentheses balanced within the tokens.
+void forEachRawCall(const RawFileTokens &Raw,
+                    llvm::function_ref<bool(llvm::StringRef)> Match,
+                    llvm::function_ref<void(const RawCall &)> Fn);
 
 } // namespace hipwright

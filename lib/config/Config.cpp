@@ -45,6 +45,8 @@ Severity Config::severityFor(const Finding &F) const {
   for (auto &[Pattern, Level] : SeverityOverrides)
     if (Pattern == "*" || ruleMatches(Pattern, F.RuleId))
       S = Level;
+  if (!F.InactiveBranch.empty() && InactiveBranchCap)
+    S = std::min(S, *InactiveBranchCap);
   return S;
 }
 
@@ -141,10 +143,13 @@ public:
         effort(V, C);
       else if (Key == "classify")
         classify(V, C);
+      else if (Key == "inactive-branches")
+        inactiveBranches(V, C);
       else
         fail(KV.getKey(), "unknown key '" + Key +
                               "' (expected rules, severity, targets, "
-                              "rocm-version, exclude, effort or classify)");
+                              "rocm-version, exclude, inactive-branches, "
+                              "effort or classify)");
     }
     if (SyntaxError) {
       if (Error)
@@ -244,6 +249,23 @@ private:
       if (Expected<GlobPattern> G = GlobPattern::create(C.Exclude[I]); !G)
         fail(Nodes[I], "exclude: '" + C.Exclude[I] +
                            "' is not a valid glob: " + toString(G.takeError()));
+  }
+
+  void inactiveBranches(yaml::Node *N, Config &C) {
+    std::string L = scalar(N);
+    if (Error)
+      return;
+    if (L == "off")
+      C.InactiveBranchCap = std::nullopt;
+    else if (L == "note")
+      C.InactiveBranchCap = Severity::Note;
+    else if (L == "warning")
+      C.InactiveBranchCap = Severity::Warning;
+    else if (L == "error")
+      C.InactiveBranchCap = Severity::Error;
+    else
+      fail(N, "inactive-branches must be off, note, warning or error, not '" +
+                  L + "'");
   }
 
   void rocmVersion(yaml::Node *N, Config &C) {
@@ -460,7 +482,8 @@ void dumpConfig(const Config &C, raw_ostream &OS) {
     OS << "\nrocm-version: \"" << C.TargetRocm->str() << "\"";
   OS << "\nexclude: ";
   printList(OS, C.Exclude);
-  OS << "\n";
+  OS << "\ninactive-branches: "
+     << (C.InactiveBranchCap ? toString(*C.InactiveBranchCap) : "off") << "\n";
   if (!C.EffortBuckets.empty() || !C.EffortRules.empty()) {
     OS << "effort:\n";
     if (!C.EffortBuckets.empty()) {

@@ -11,6 +11,8 @@
 //   targets: [gfx942, gfx950]
 //   rocm-version: "6.2"              # oldest ROCm the port must build with
 //   exclude: ["third_party/*"]       # globs on paths relative to the file
+//   inactive-branches: note          # findings in #if branches no build
+//                                    # compiles: at most this (or off)
 //   effort:                          # hours per finding, per bucket
 //     buckets: {low: [0.25, 1], medium: [1, 4], high: [4, 16]}
 //     rules: {tensor-core: high}     # rule id or glob -> bucket
@@ -68,6 +70,10 @@ struct Config {
   /// line's --rocm-version wins). Unset: the newest the rules know.
   std::optional<RocmVersion> TargetRocm;
   std::vector<std::string> Exclude;
+  /// `inactive-branches`: the highest severity a finding in an #if branch
+  /// that no part of the build compiles keeps (Finding::InactiveBranch);
+  /// std::nullopt drops such findings (`off`).
+  std::optional<Severity> InactiveBranchCap = Severity::Warning;
   /// Effort model overrides for `report`: bucket -> [min, max] hours, and
   /// rule pattern -> bucket.
   std::map<std::string, std::pair<double, double>> EffortBuckets;
@@ -78,7 +84,8 @@ struct Config {
   std::vector<RulePatternSite> RulePatterns;
 
   bool ruleEnabled(llvm::StringRef RuleId) const;
-  /// The severity \p F ends with after overrides (the last match wins).
+  /// The severity \p F ends with after overrides (the last match wins),
+  /// capped for a finding in an inactive branch.
   Severity severityFor(const Finding &F) const;
   /// True when \p RelativePath (to the config file's directory) is
   /// excluded.

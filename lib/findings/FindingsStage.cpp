@@ -122,6 +122,8 @@ Expected<std::vector<Finding>> runFindingsStage(FindingsStageInput In,
       return Cfg.takeError();
     if (excluded(**Cfg, F.File, In.Root) || !(*Cfg)->ruleEnabled(F.RuleId))
       continue;
+    if (!F.InactiveBranch.empty() && !(*Cfg)->InactiveBranchCap)
+      continue; // inactive-branches: off
     if (!Policy.OnlyRules.empty() &&
         !llvm::any_of(Policy.OnlyRules, [&](const std::string &P) {
           return ruleMatches(P, F.RuleId);

@@ -51,6 +51,10 @@ struct Finding {
   /// widens a literal 0xffffffff mask, because the port would not compile
   /// otherwise.
   bool FixRequired = false;
+  /// Set when the finding sits in an #if branch that no part of the real
+  /// build compiles (`#ifdef VERIFY` with VERIFY off): the condition and
+  /// its line. Configuration caps its severity; the report counts it apart.
+  std::string InactiveBranch;
 
   /// Filled in by the findings stage (findings/FindingsStage.h): an id
   /// that survives unrelated edits to the file, whether an inline NOLINT

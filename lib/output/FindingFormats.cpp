@@ -55,16 +55,15 @@ json::Value findingsJson(const std::vector<Finding> &Findings,
                                    {"offset", R.Offset},
                                    {"length", R.Length},
                                    {"text", R.Text}});
-    List.push_back(json::Object{{"rule", F.RuleId},
-                                {"level", toString(F.Level)},
-                                {"file", Path(F.File)},
-                                {"line", F.Line},
-                                {"column", F.Column},
-                                {"message", F.Message},
-                                {"suggestion", F.Suggestion},
-                                {"fingerprint", F.Fingerprint},
-                                {"suppressed", F.Suppressed},
-                                {"fixes", std::move(Fixes)}});
+    json::Object Row{
+        {"rule", F.RuleId},           {"level", toString(F.Level)},
+        {"file", Path(F.File)},       {"line", F.Line},
+        {"column", F.Column},         {"message", F.Message},
+        {"suggestion", F.Suggestion}, {"fingerprint", F.Fingerprint},
+        {"suppressed", F.Suppressed}, {"fixes", std::move(Fixes)}};
+    if (!F.InactiveBranch.empty())
+      Row["inactive_branch"] = F.InactiveBranch;
+    List.push_back(std::move(Row));
     if (F.Suppressed)
       ++Suppressed;
     else

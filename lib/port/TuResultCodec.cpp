@@ -67,6 +67,7 @@ void encodeTuResult(const TuResult &U, ByteWriter &W) {
     W.str(F.Suggestion);
     putList(W, F.Fixes, [&](const Replacement &E) { put(W, E); });
     W.num(F.FixRequired);
+    W.str(F.InactiveBranch);
     // Fingerprint, Suppressed and InBaseline are the findings stage's,
     // decided after the merge: a TU's result never has them set.
   });
@@ -123,6 +124,7 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     F.Suggestion = R.str();
     F.Fixes = getList<Replacement>(R, [&] { return getReplacement(R); });
     F.FixRequired = R.num() != 0;
+    F.InactiveBranch = R.str();
     return F;
   });
   U.Kernels = getList<KernelDef>(R, [&] {

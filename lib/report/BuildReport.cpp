@@ -40,6 +40,9 @@ namespace {
 struct EffortSum {
   HourTerms Terms;
   unsigned Findings = 0, Suppressed = 0;
+  /// Active findings in #if branches no part of the build compiles
+  /// (Finding::InactiveBranch): counted in Findings and also apart.
+  unsigned InactiveBranches = 0;
   /// Active findings by how they are priced (EffortPatterns.h).
   unsigned Automatic = 0, Patterns = 0, Sites = 0;
   /// Some of it comes from a file the parse did not fully read: the hours
@@ -53,6 +56,7 @@ struct EffortSum {
       return;
     }
     ++Findings;
+    InactiveBranches += !F.InactiveBranch.empty();
     Automatic += C.Role == "automatic";
     Patterns += C.Role == "pattern";
     Sites += C.Role == "site";
@@ -61,10 +65,15 @@ struct EffortSum {
   double minHours() const { return Terms.minHours(); }
   double maxHours() const { return Terms.maxHours(); }
   json::Object toJson() const {
-    return json::Object{{"findings", Findings},    {"suppressed", Suppressed},
-                        {"automatic", Automatic},  {"patterns", Patterns},
-                        {"further_sites", Sites},  {"floor", Floor},
-                        {"min_hours", minHours()}, {"max_hours", maxHours()},
+    return json::Object{{"findings", Findings},
+                        {"suppressed", Suppressed},
+                        {"inactive_branches", InactiveBranches},
+                        {"automatic", Automatic},
+                        {"patterns", Patterns},
+                        {"further_sites", Sites},
+                        {"floor", Floor},
+                        {"min_hours", minHours()},
+                        {"max_hours", maxHours()},
                         {"terms", Terms.toJson()}};
   }
 };
@@ -99,14 +108,17 @@ std::string directoryOf(StringRef Rel) {
 }
 
 json::Object findingRef(const Finding &F, const std::string &Rel) {
-  return json::Object{{"rule", F.RuleId},
-                      {"level", toString(F.Level)},
-                      {"file", Rel},
-                      {"line", F.Line},
-                      {"column", F.Column},
-                      {"message", F.Message},
-                      {"suggestion", F.Suggestion},
-                      {"suppressed", F.Suppressed}};
+  json::Object O{{"rule", F.RuleId},
+                 {"level", toString(F.Level)},
+                 {"file", Rel},
+                 {"line", F.Line},
+                 {"column", F.Column},
+                 {"message", F.Message},
+                 {"suggestion", F.Suggestion},
+                 {"suppressed", F.Suppressed}};
+  if (!F.InactiveBranch.empty())
+    O["inactive_branch"] = F.InactiveBranch;
+  return O;
 }
 
 } // namespace

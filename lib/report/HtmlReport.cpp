@@ -160,6 +160,10 @@ private:
     card(groupedCountOf(intOf(Total, "findings"), "finding"),
          (Pricing.empty() ? "" : Pricing + "; ") +
              groupedCount(intOf(Total, "suppressed")) + " suppressed, " +
+             (intOf(Total, "inactive_branches")
+                  ? groupedCount(intOf(Total, "inactive_branches")) +
+                        " in #if branches this build does not compile, "
+                  : std::string()) +
              groupedCountOf(arr(R, "tensor_core_kernels").size(),
                             "tensor-core function"));
     card(sumHours(Total), flag(Total, "floor")

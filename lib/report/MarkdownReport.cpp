@@ -221,7 +221,11 @@ void printReportMarkdown(const json::Object &R, raw_ostream &Sink) {
   OS << "| Findings | " << intOf(Total, "findings") << " to work on";
   if (!pricingBreakdown(Total).empty())
     OS << " (" << md(pricingBreakdown(Total)) << ")";
-  OS << ", " << intOf(Total, "suppressed") << " suppressed |\n";
+  OS << ", " << intOf(Total, "suppressed") << " suppressed";
+  if (int64_t Inactive = intOf(Total, "inactive_branches"))
+    OS << "; " << Inactive
+       << " of them in `#if` branches this build does not compile";
+  OS << " |\n";
   OS << "| Estimated manual effort | **" << md(sumHours(Total)) << "**";
   if (flag(Total, "floor"))
     OS << " (a floor: some files were not fully parsed, see Confidence)";

@@ -45,6 +45,8 @@ TEST_CASE("config errors name the file and line", "[config]") {
   CHECK(Bad("severity:\n  warp-size: loud\n").find("cfg.yaml:2:") == 0);
   CHECK(Bad("effort:\n  buckets:\n    low: [3, 1]\n").find("cfg.yaml:3:") == 0);
   CHECK(Bad("- just\n- a list\n").find("cfg.yaml:1:") == 0);
+  CHECK(Bad("targets: [gfx942]\ninactive-branches: quiet\n")
+            .find("cfg.yaml:2:") == 0);
   std::string Rocm = Bad("targets: [gfx942]\nrocm-version: latest\n");
   CHECK(Rocm.find("cfg.yaml:2:") == 0);
   CHECK(Rocm.find("rocm-version must be a ROCm release such as 6.2, not "

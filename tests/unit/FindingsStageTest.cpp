@@ -244,3 +244,38 @@ TEST_CASE("a file the configuration excludes keeps no finding and no fix-it",
   REQUIRE(Fixes.size() == 1);
   CHECK(Fixes[0].File == Mine);
 }
+
+TEST_CASE("findings in #if branches no build compiles are capped or dropped "
+          "by inactive-branches",
+          "[stage][config]") {
+  TempDir D;
+  D.write("capped/.hipwright.yaml", "inactive-branches: note\n");
+  D.write("off/.hipwright.yaml", "inactive-branches: off\n");
+  std::string Default = D.write("d.cu", "x\ny\n");
+  std::string Capped = D.write("capped/c.cu", "x\ny\n");
+  std::string Off = D.write("off/o.cu", "x\ny\n");
+  std::vector<Finding> In;
+  for (const std::string &File : {Default, Capped, Off}) {
+    Finding Live = finding(File, 1, "lane-mask.ballot-truncation");
+    Live.Level = Severity::Error;
+    Finding Skipped = Live;
+    Skipped.Line = 2;
+    Skipped.InactiveBranch = "`#ifdef VERIFY`, line 2";
+    In.push_back(Live);
+    In.push_back(Skipped);
+  }
+  auto Out =
+      stage(D, In, {{Default, "x\ny\n"}, {Capped, "x\ny\n"}, {Off, "x\ny\n"}});
+  REQUIRE(static_cast<bool>(Out));
+  // Code the build compiles keeps its level everywhere; the default caps an
+  // inactive branch's error at warning, `note` at note, `off` drops it.
+  REQUIRE(Out->size() == 5);
+  for (const Finding &F : *Out) {
+    if (F.InactiveBranch.empty())
+      CHECK(F.Level == Severity::Error);
+    else if (F.File == Default)
+      CHECK(F.Level == Severity::Warning);
+    else
+      CHECK((F.File == Capped && F.Level == Severity::Note));
+  }
+}
