@@ -1,5 +1,6 @@
 //===- BranchCondition.cpp - which #if a skipped branch belongs to --------===//
 #include "analysis/BranchCondition.h"
+#include "support/DirectiveText.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -9,22 +10,6 @@ using namespace llvm;
 
 namespace hipwright {
 namespace {
-
-std::string collapse(StringRef S) {
-  std::string Out;
-  bool Space = false;
-  for (char C : S) {
-    if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\\') {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
-}
 
 /// The text of the line starting at \p Start, joined with continuation
 /// lines, comments cut.
@@ -47,7 +32,7 @@ std::string logicalLine(StringRef Buffer, size_t Start) {
     Raw.resize(C);
   if (size_t C = Raw.find("/*"); C != std::string::npos)
     Raw.resize(C);
-  return collapse(Raw);
+  return collapseDirectiveText(Raw);
 }
 
 /// "ifdef" for "#ifdef X", "" for a line that is not a directive.

@@ -1,5 +1,6 @@
 //===- SourceScan.cpp - what a token pass sees in one CUDA file -----------===//
 #include "report/SourceScan.h"
+#include "support/DirectiveText.h"
 
 #include "frontend/RawLexer.h"
 
@@ -64,22 +65,6 @@ size_t logicalLineEnd(StringRef Text, size_t Off) {
     }
     return NL;
   }
-}
-
-std::string collapse(StringRef S) {
-  std::string Out;
-  bool Space = false;
-  for (char C : S) {
-    if (C == '\\' || isSpace(C)) {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
 }
 
 bool isIdent(const RawToken &T) { return T.Kind == clang::tok::raw_identifier; }
@@ -203,10 +188,11 @@ private:
       int Gate = -1;
       if (Name == "if" && nvidiaOnlyArchFloor(Rest)) {
         Gate = R.Gates.size();
-        R.Gates.push_back({Line, collapse(Rest), 0});
+        R.Gates.push_back({Line, collapseDirectiveText(Rest), 0});
       }
       Stack.push_back(
-          {Gate, Line, 0, collapse("#" + Name.str() + " " + Rest.str())});
+          {Gate, Line, 0,
+           collapseDirectiveText("#" + Name.str() + " " + Rest.str())});
       return After();
     }
     if (Name == "elif" || Name == "else" || Name == "elifdef" ||
@@ -216,7 +202,8 @@ private:
         if (O.Gate >= 0 && !R.Gates[O.Gate].AlternativeLine)
           R.Gates[O.Gate].AlternativeLine = Line;
         ++O.Branch;
-        O.Directive = collapse("#" + Name.str() + " " + Rest.str());
+        O.Directive =
+            collapseDirectiveText("#" + Name.str() + " " + Rest.str());
       }
       return After();
     }
@@ -231,8 +218,8 @@ private:
       // A function-like macro: its replacement follows the parameters.
       size_t Close = Text.find(')', Toks[Next + 2].Offset);
       if (Close != StringRef::npos && Close < End)
-        R.Macros.push_back(
-            {Toks[Next + 1].Text.str(), collapse(Text.slice(Close + 1, End))});
+        R.Macros.push_back({Toks[Next + 1].Text.str(),
+                            collapseDirectiveText(Text.slice(Close + 1, End))});
     }
     return Next; // #define and the rest: their tokens are read as code
   }
