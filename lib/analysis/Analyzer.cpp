@@ -72,17 +72,21 @@ AnalysisContext::inactiveBranchAt(SourceLocation Loc) const {
   // rest of the file is skipped. The ranges recorded so far hold every
   // branch before the finding.
   SourceManager &SM = CI.getSourceManager();
-  SourceLocation File = SM.getFileLoc(Loc);
+  auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
   for (SourceRange R : Skipped) {
-    SourceLocation Begin = SM.getFileLoc(R.getBegin());
-    if (!SM.isPointWithin(File, Begin, SM.getFileLoc(R.getEnd())))
+    // Offsets within the finding's own file: cheap, unlike ordering
+    // locations across the include tree.
+    auto [BeginFID, BeginOffset] =
+        SM.getDecomposedLoc(SM.getFileLoc(R.getBegin()));
+    auto [EndFID, EndOffset] = SM.getDecomposedLoc(SM.getFileLoc(R.getEnd()));
+    if (BeginFID != FID || EndFID != FID || Offset < BeginOffset ||
+        Offset > EndOffset)
       continue;
-    auto [FID, Offset] = SM.getDecomposedLoc(File);
     bool Invalid = false;
     StringRef Buffer = SM.getBufferData(FID, &Invalid);
     if (Invalid)
       return std::nullopt;
-    size_t RangeBegin = SM.getFileOffset(Begin);
+    size_t RangeBegin = BeginOffset;
     if (describeBranch(Buffer, RangeBegin).CompiledByBuild)
       return std::nullopt;
     // The branch of the chain that holds the finding: one skipped range
