@@ -65,8 +65,28 @@ AnalysisContext::skippedUserBranches() {
   return *SkippedInUserFiles;
 }
 
+void AnalysisContext::learnDeviceMacros() {
+  SourceManager &SM = CI.getSourceManager();
+  for (; DeviceMacroRanges < Skipped.size(); ++DeviceMacroRanges) {
+    SourceRange R = Skipped[DeviceMacroRanges];
+    if (!isUserLocation(R.getBegin()))
+      continue;
+    auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(R.getBegin()));
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(FID, &Invalid);
+    if (Invalid || !compiledByBuild(describeBranch(Buffer, Offset)))
+      continue;
+    RawFileTokens Raw = lexRaw(SM, CI.getLangOpts(), R);
+    const std::vector<RawToken> &T = Raw.Tokens;
+    for (size_t I = 0; I + 2 < T.size(); ++I)
+      if (T[I].is(tok::hash) && T[I].StartOfLine &&
+          T[I + 1].isIdent("define") && T[I + 2].Kind == tok::raw_identifier)
+        DeviceMacros.insert(T[I + 2].Text.str());
+  }
+}
+
 std::optional<std::string>
-AnalysisContext::inactiveBranchAt(SourceLocation Loc) const {
+AnalysisContext::inactiveBranchAt(SourceLocation Loc) {
   // Not skippedUserBranches(): a finding reported while the preprocessor
   // runs (a #define read by a callback) would freeze that list before the
   // rest of the file is skipped. The ranges recorded so far hold every
@@ -87,7 +107,8 @@ AnalysisContext::inactiveBranchAt(SourceLocation Loc) const {
     if (Invalid)
       return std::nullopt;
     size_t RangeBegin = BeginOffset;
-    if (describeBranch(Buffer, RangeBegin).CompiledByBuild)
+    learnDeviceMacros();
+    if (compiledByBuild(describeBranch(Buffer, RangeBegin)))
       return std::nullopt;
     // The branch of the chain that holds the finding: one skipped range
     // may cover an #ifdef and its #elif.

@@ -112,7 +112,7 @@ public:
   const std::vector<SkippedBranch> &skippedUserBranches();
   /// The label (BranchCondition::Label) of the skipped branch holding
   /// \p Loc when no part of the real build compiles it.
-  std::optional<std::string> inactiveBranchAt(clang::SourceLocation Loc) const;
+  std::optional<std::string> inactiveBranchAt(clang::SourceLocation Loc);
 
 private:
   clang::CompilerInstance &CI;
@@ -123,6 +123,15 @@ private:
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> NativeRewritten;
   std::vector<clang::SourceRange> Skipped;
   std::optional<std::vector<SkippedBranch>> SkippedInUserFiles;
+  /// Macros a user file #defines in a branch only the device pass (or
+  /// nvcc) compiles, learnt from the first DeviceMacroRanges of Skipped.
+  std::set<std::string, std::less<>> DeviceMacros;
+  size_t DeviceMacroRanges = 0;
+  void learnDeviceMacros();
+  /// Whether the real build compiles the skipped branch \p C describes.
+  bool compiledByBuild(const BranchCondition &C) const {
+    return C.CompiledByBuild || C.mentionsAny(DeviceMacros);
+  }
 };
 
 class Analyzer : public clang::ast_matchers::MatchFinder::MatchCallback {

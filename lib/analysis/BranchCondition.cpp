@@ -118,6 +118,7 @@ BranchCondition describeBranch(StringRef Buffer, size_t Offset) {
                  "`, line " + std::to_string(HeadLine);
   else
     Out.Label += ", line " + std::to_string(Line);
+  Out.Directives.assign(Chain.begin(), Chain.end());
   for (const std::string &D : Chain) {
     StringRef S(D);
     Out.CompiledByBuild |= S.contains("__CUDA_ARCH") || S.contains("__NVCC__");
@@ -126,6 +127,27 @@ BranchCondition describeBranch(StringRef Buffer, size_t Offset) {
                         S.contains("MUSA");
   }
   return Out;
+}
+
+bool BranchCondition::mentionsAny(
+    const std::set<std::string, std::less<>> &Macros) const {
+  if (Macros.empty())
+    return false;
+  for (StringRef D : Directives)
+    for (size_t I = 0; I < D.size();) {
+      if (!isalpha(static_cast<unsigned char>(D[I])) && D[I] != '_') {
+        ++I;
+        continue;
+      }
+      size_t J = I;
+      while (J < D.size() &&
+             (isalnum(static_cast<unsigned char>(D[J])) || D[J] == '_'))
+        ++J;
+      if (Macros.count(D.slice(I, J)))
+        return true;
+      I = J;
+    }
+  return false;
 }
 
 size_t governingDirective(StringRef Buffer, size_t RangeBegin, size_t Offset) {

@@ -16,7 +16,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <set>
 #include <string>
+#include <vector>
 
 namespace hipwright {
 
@@ -30,6 +32,13 @@ struct BranchCondition {
   /// The chain tests a HIP, ROCm or AMD (or MUSA) name: one of its
   /// branches is another vendor's code.
   bool VendorSwitch = false;
+  /// The chain's directives as written, this branch's first, its #if last.
+  std::vector<std::string> Directives;
+
+  /// Whether a directive of the chain names one of \p Macros (a macro the
+  /// device pass defines, such as `#define AMPERE_MMA_AVAILABLE` under
+  /// `#if __CUDA_ARCH__ >= 800`: the branch it guards is device code too).
+  bool mentionsAny(const std::set<std::string, std::less<>> &Macros) const;
 };
 
 /// Describes the branch whose directive (#if, #ifdef, #ifndef, #elif,

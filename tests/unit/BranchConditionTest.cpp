@@ -91,3 +91,17 @@ TEST_CASE("one skipped range over an #ifdef and its #elif labels each "
   CHECK(describeBranch(Src, governingDirective(Src, 0, P)).Label ==
         "`#elif defined(P)` (line 6) of `#ifdef VERIFY`, line 1");
 }
+
+TEST_CASE("a chain that tests a macro the device pass defines is device "
+          "code",
+          "[branch-condition]") {
+  std::string Src = "#ifdef TURING_MMA_AVAILABLE\n"
+                    "int t;\n"
+                    "#endif\n";
+  BranchCondition C = at(Src, 1);
+  CHECK(!C.CompiledByBuild);
+  CHECK(C.mentionsAny({"TURING_MMA_AVAILABLE"}));
+  // Whole names only.
+  CHECK(!C.mentionsAny({"TURING_MMA"}));
+  CHECK(!C.mentionsAny({}));
+}

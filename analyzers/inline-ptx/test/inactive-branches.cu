@@ -28,6 +28,18 @@ __global__ void profile(unsigned long long *t) {
 }
 #endif
 
+// A macro only the device pass defines guards device code: the build
+// compiles it, so its findings carry no label.
+#if __CUDA_ARCH__ >= 800
+// CHECK-FIXES: #if HIPWRIGHT_CUDA_ARCH >= 800
+#define MMA_AVAILABLE
+#endif
+#ifdef MMA_AVAILABLE
+__device__ void fence() { asm volatile("membar.gl;" ::: "memory"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:27: warning: inline PTX membar.gl -> __threadfence() [inline-ptx.barrier]
+// CHECK-FIXES: __device__ void fence() { __threadfence(); }
+#endif
+
 // Not PTX, stays quiet: host assembly behind a host-only option.
 #ifdef HOST_TIMING
 static inline unsigned long long rdtsc() {
