@@ -115,6 +115,36 @@ TEST_CASE("the report shows its effort arithmetic", "[report]") {
         std::string::npos);
 }
 
+TEST_CASE("findings in #if branches no build compiles are counted apart",
+          "[report]") {
+  Fixture Fx;
+  Finding Live = finding("/nonexistent-root/a/k.cu", 3, "inline-ptx", "m");
+  Finding Off = finding("/nonexistent-root/a/k.cu", 5, "inline-ptx", "m2");
+  Off.InactiveBranch = "`#ifdef VERIFY`, line 4";
+  json::Object R = Fx.build({Live, Off});
+  const json::Object *Total = R.getObject("effort")->getObject("total");
+  // Counted among the findings and priced as any, and also apart.
+  CHECK(*Total->getInteger("findings") == 2);
+  CHECK(*Total->getInteger("inactive_branches") == 1);
+  const json::Array *Rows = R.getArray("findings");
+  REQUIRE(Rows);
+  unsigned Labelled = 0;
+  for (const json::Value &V : *Rows)
+    if (auto L = V.getAsObject()->getString("inactive_branch"))
+      Labelled += *L == Off.InactiveBranch;
+  CHECK(Labelled == 1);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  printReportMarkdown(R, OS);
+  CHECK(Text.find("1 of them in `#if` branches this build does not compile") !=
+        std::string::npos);
+  std::string Html;
+  raw_string_ostream HS(Html);
+  printReportHtml(R, HS);
+  CHECK(Html.find("1 in #if branches this build does not compile") !=
+        std::string::npos);
+}
+
 TEST_CASE("HTML and CSV print user text as text", "[report][escape]") {
   Fixture Fx;
   std::string Evil = "/nonexistent-root/<img src=x onerror=alert(1)>.cu";
