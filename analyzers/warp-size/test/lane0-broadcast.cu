@@ -99,3 +99,21 @@ __device__ float rowMax(const float *rows, float v) {
   // CHECK-FIXES: v = __shfl_sync(__activemask(), v, 0, 32);
   return v;
 }
+
+// Source lanes computed before the call: the variable carries the 32-lane
+// numbering into the shuffle.
+__global__ void rotatePartners(float *p) {
+  int lane = threadIdx.x % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: {{.*}} [warp-size.lane-arithmetic]
+  float v = p[threadIdx.x];
+  int src = (lane + 1) & 31;
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '(lane + 1) & 31' numbers lanes within a 32-lane group{{.*}} [warp-size.lane-arithmetic]
+  v += __shfl_sync(0xffffffff, v, src);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: error: the source lane 'src' is numbered within a 32-lane group{{.*}} [warp-size.lane0-broadcast]
+  // CHECK-FIXES: v += __shfl_sync(0xffffffffffffffffull, v, src, 32);
+  int partner = lane ^ 16;
+  v += __shfl_sync(0xffffffff, v, partner);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: error: the source lane 'partner' is numbered within a 32-lane group{{.*}} [warp-size.lane0-broadcast]
+  // CHECK-FIXES: v += __shfl_sync(0xffffffffffffffffull, v, partner, 32);
+  p[threadIdx.x] = v;
+}
