@@ -50,10 +50,7 @@ constexpr const char *kGroupShift = " >> (__lane_id() & 32))";
 class FunctionChecks {
 public:
   FunctionChecks(AnalysisContext &Ctx, const MaskFlow &Flow)
-      : Ctx(Ctx), Flow(Flow), AST(Flow.ast()) {
-    for (const GpuTarget &T : Ctx.targets())
-      if (T.WaveSize == 64)
-        Wave64 += (Wave64.empty() ? "" : ", ") + T.Name;
+      : Ctx(Ctx), Flow(Flow), AST(Flow.ast()), Wave64(Ctx.wave64TargetNames()) {
   }
 
   void run() {
@@ -584,10 +581,7 @@ private:
   /// Token-level checks of #if branches the parse skipped; a branch that
   /// chooses HIP or ROCm code holds AMD code already.
   void checkSkippedBranches() {
-    std::string Wave64;
-    for (const GpuTarget &T : Ctx.targets())
-      if (T.WaveSize == 64)
-        Wave64 += (Wave64.empty() ? "" : ", ") + T.Name;
+    std::string Wave64 = Ctx.wave64TargetNames();
     if (Wave64.empty())
       return;
     for (const AnalysisContext::SkippedBranch &B : Ctx.skippedUserBranches()) {

@@ -168,12 +168,6 @@ private:
     return SM().getPresumedLineNumber(SM().getFileLoc(L));
   }
 
-  /// One key for a function, its instantiations and the specializations
-  /// a pattern names before they have bodies.
-  static const FunctionDecl *canonical(const FunctionDecl *FD) {
-    return writtenKey(FD);
-  }
-
   /// The helper of \p Helpers that \p CE calls (any candidate of a call a
   /// template leaves unresolved), with the function it is.
   template <typename MapT>
@@ -184,7 +178,7 @@ private:
     forEachPossibleCallee(CE, [&](const FunctionDecl *Callee) {
       if (Found.second)
         return;
-      if (auto It = Helpers.find(canonical(Callee)); It != Helpers.end())
+      if (auto It = Helpers.find(writtenKey(Callee)); It != Helpers.end())
         Found = {It, Callee};
     });
     return Found;
@@ -247,7 +241,7 @@ private:
       std::string Key = "*" + P->getNameAsString();
       for (const Write &X : W)
         if (X.Key == Key) {
-          ReleaseHelpers[canonical(FD)] = P->getFunctionScopeIndex();
+          ReleaseHelpers[writtenKey(FD)] = P->getFunctionScopeIndex();
           return;
         }
     }
@@ -294,7 +288,7 @@ private:
       const auto *DRE = dyn_cast<DeclRefExpr>(A.Ptr->IgnoreParenCasts());
       const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
       if (P && P->getDeclContext() == FD)
-        AcquireHelpers[canonical(FD)] = {P->getFunctionScopeIndex(), Loop};
+        AcquireHelpers[writtenKey(FD)] = {P->getFunctionScopeIndex(), Loop};
       return;
     }
     reportSpin(Loop, Loop, PM, "spin lock on '" + Key + "'", "");

@@ -23,10 +23,6 @@ using namespace clang;
 
 namespace hipwright::warpsize {
 
-const FunctionDecl *judgedDefinition(const FunctionDecl *FD) {
-  return writtenDefinition(FD);
-}
-
 namespace {
 
 /// Lane-mask, tile and warp-wide matrix operations: their 32-bit results,
@@ -83,7 +79,7 @@ public:
     // A launch starts new blocks; only a call shares the caller's lanes.
     if (!isa<CUDAKernelCallExpr>(CE))
       forEachPossibleCallee(CE, [&](const FunctionDecl *FD) {
-        if (const FunctionDecl *Callee = judgedDefinition(FD))
+        if (const FunctionDecl *Callee = writtenDefinition(FD))
           P.Callees.push_back(Callee);
       });
     if (isWholeMaskCall(Name)) {

@@ -50,8 +50,4 @@ struct NativePlan {
 NativePlan planNativeRewrite(const clang::FunctionDecl *FD,
                              clang::ASTContext &AST);
 
-/// The definition a call to \p FD runs: for a template specialization, the
-/// pattern the analyzer judged.
-const clang::FunctionDecl *judgedDefinition(const clang::FunctionDecl *FD);
-
 } // namespace hipwright::warpsize

@@ -399,12 +399,8 @@ private:
   /// target is wave32 (RDNA), where a 32-lane group is the whole wavefront
   /// and none of these rules is a hazard.
   const std::string &waveTargets() {
-    if (!WaveTargets) {
-      WaveTargets.emplace();
-      for (const GpuTarget &T : Ctx.targets())
-        if (T.WaveSize == 64)
-          *WaveTargets += (WaveTargets->empty() ? "" : ", ") + T.Name;
-    }
+    if (!WaveTargets)
+      WaveTargets = Ctx.wave64TargetNames();
     return *WaveTargets;
   }
 
@@ -1073,7 +1069,7 @@ private:
         LaunchesOf;
     for (auto &[FD, P] : Plans)
       for (const CUDAKernelCallExpr *L : P.Launches)
-        if (const FunctionDecl *K = judgedDefinition(L->getDirectCallee()))
+        if (const FunctionDecl *K = writtenDefinition(L->getDirectCallee()))
           LaunchesOf[K].push_back(L);
 
     std::set<const FunctionDecl *> Seen;

@@ -33,6 +33,14 @@ unsigned AnalysisContext::maxWaveSize() const {
   return W;
 }
 
+std::string AnalysisContext::wave64TargetNames() const {
+  std::string Names;
+  for (const GpuTarget &T : Targets)
+    if (T.WaveSize == 64)
+      Names += (Names.empty() ? "" : ", ") + T.Name;
+  return Names;
+}
+
 SourceManager &AnalysisContext::sourceManager() {
   return CI.getSourceManager();
 }
@@ -49,6 +57,7 @@ const std::vector<AnalysisContext::SkippedBranch> &
 AnalysisContext::skippedUserBranches() {
   if (!SkippedInUserFiles) {
     SkippedInUserFiles.emplace();
+    learnDeviceMacros();
     SourceManager &SM = CI.getSourceManager();
     for (SourceRange R : Skipped) {
       if (!isUserLocation(R.getBegin()))
@@ -56,10 +65,14 @@ AnalysisContext::skippedUserBranches() {
       SourceLocation Begin = SM.getFileLoc(R.getBegin());
       bool Invalid = false;
       StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+      BranchCondition C = Invalid
+                              ? BranchCondition()
+                              : describeBranch(Buffer, SM.getFileOffset(Begin));
+      // A guard on a device-defined macro is device code too: one answer
+      // for the analyzers and for inactiveBranchAt.
+      C.CompiledByBuild = compiledByBuild(C);
       SkippedInUserFiles->push_back(
-          {R, lexRaw(SM, CI.getLangOpts(), R),
-           Invalid ? BranchCondition()
-                   : describeBranch(Buffer, SM.getFileOffset(Begin))});
+          {R, lexRaw(SM, CI.getLangOpts(), R), std::move(C)});
     }
   }
   return *SkippedInUserFiles;

@@ -53,6 +53,9 @@ public:
   /// The narrowest wavefront among the targets, and the widest.
   unsigned minWaveSize() const;
   unsigned maxWaveSize() const;
+  /// "gfx942, gfx950": the targets with 64-lane wavefronts, for messages;
+  /// empty when every target runs 32 lanes.
+  std::string wave64TargetNames() const;
 
   /// `port --fix=native`: code built on 32-lane warps is rewritten for the
   /// whole wavefront where every use of the width is understood
