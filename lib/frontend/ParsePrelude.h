@@ -1,8 +1,9 @@
-//===- ParsePrelude.h - what clang's host pass lacks ------------*- C++ -*-===//
+//===- ParsePrelude.h - what clang's CUDA parse lacks -----------*- C++ -*-===//
 //
 // hipwright parses CUDA with clang's host-side pass, which, unlike nvcc's,
-// also checks the bodies of device functions, and whose CUDA headers leave
-// out some host conveniences nvcc provides. Code that nvcc accepts would
+// also checks the bodies of device functions, whose CUDA headers leave out
+// some host conveniences nvcc provides, and which lacks nvcc's own built-in
+// functions (the __nv_atomic_* family). Code that nvcc accepts would
 // then parse with errors and be reported as partial for reasons that have
 // nothing to do with the code. This prelude, force-included into every CUDA
 // parse as an in-memory file, declares the missing pieces. It only helps the

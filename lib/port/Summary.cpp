@@ -51,7 +51,9 @@ PortStats computeStats(const PortResult &R) {
   for (const ApiReference &Ref : R.References) {
     if (Ref.Converted) {
       ++S.Converted;
-      S.OwnEquivalents += isHipwrightEquivalent(Ref.Hip);
+      // Calls: the constants they take are not counted apart.
+      S.OwnEquivalents +=
+          isHipwrightEquivalent(Ref.Hip) && !isHipwrightConstant(Ref.Hip);
     } else {
       ++S.Unconverted;
       ++Names[Ref.Name];

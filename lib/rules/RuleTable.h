@@ -35,11 +35,19 @@ enum class RuleStatus { Supported, Deprecated, Removed, Unsupported };
 llvm::StringRef toString(RuleKind K);
 llvm::StringRef toString(RuleStatus S);
 
+/// Whether \p HipName is one of hipwright's constants standing in for a CUDA
+/// enumerator only nvcc knows (`__NV_ATOMIC_RELAXED` ->
+/// `HIPWRIGHT_ATOMIC_RELAXED`), which the calls taking it need.
+inline bool isHipwrightConstant(llvm::StringRef HipName) {
+  return HipName.starts_with("HIPWRIGHT_");
+}
+
 /// Whether \p HipName is hipwright's own equivalent of a CUDA function no
-/// ROCm header declares (`hipwright_vadd2`), defined in the header the port
-/// writes (port/CompatHeader.h), rather than a name of ROCm's.
+/// ROCm header declares (`hipwright_vadd2`), or one of its constants,
+/// defined in the header the port writes (port/CompatHeader.h), rather than
+/// a name of ROCm's.
 inline bool isHipwrightEquivalent(llvm::StringRef HipName) {
-  return HipName.starts_with("hipwright_");
+  return HipName.starts_with("hipwright_") || isHipwrightConstant(HipName);
 }
 
 /// One row of a rules/*.tsv table.

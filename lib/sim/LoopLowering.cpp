@@ -91,10 +91,13 @@ bool conditionalDirectiveIn(const LoweringContext &C, unsigned Begin,
 }
 
 /// Calls the CPU runtime makes a thread wait in (hwsim/lockstep.h): the
-/// atomics, whose no-op forms are polls, and __nanosleep.
+/// atomics, whose no-op forms are polls (nvcc's built-in ones and
+/// hipwright's equivalents of those included), and __nanosleep.
 bool isPollingCall(StringRef Name) {
   return Name.starts_with("atomic") || Name.starts_with("__hip_atomic") ||
-         Name.contains("Atomic") || Name == "__nanosleep";
+         Name.starts_with("__nv_atomic") ||
+         Name.starts_with("hipwright_atomic") || Name.contains("Atomic") ||
+         Name == "__nanosleep";
 }
 
 /// The name of the function whose parameter list ends just before the body

@@ -15,6 +15,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -117,6 +118,27 @@ bool isNvccPredefine(const std::string &Name) {
   return Predefined.count(Name) != 0;
 }
 
+/// nvcc's atomic built-ins (__nv_atomic_fetch_add, ...) are declared by no
+/// header: nvcc's device compiler knows them, and its binary holds each
+/// name as a string of its own (NUL-terminated).
+bool isNvccBuiltin(const std::string &Name) {
+  if (Name.rfind("__nv_atomic_", 0) != 0)
+    return false;
+  static const std::string Cicc = [] {
+    std::ifstream In(fs::path(CudaInclude).parent_path() / "nvvm/bin/cicc",
+                     std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(In)),
+                       std::istreambuf_iterator<char>());
+  }();
+  const std::string Spelled = Name + '\0';
+  for (size_t At = Cicc.find(Spelled); At != std::string::npos;
+       At = Cicc.find(Spelled, At + 1))
+    if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Cicc[At - 1])) ||
+                     Cicc[At - 1] == '_'))
+      return true;
+  return false;
+}
+
 /// CUDA 13 moved Thrust, CUB and libcu++ under include/cccl; user code still
 /// writes <thrust/...>, which nvcc finds through that directory.
 bool isCudaHeader(const std::string &Path) {
@@ -169,7 +191,9 @@ TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
     bool Ok = R.Kind == RuleKind::Header
                   ? isCudaHeader(R.Cuda) || isCxxOrClangHeader(R.Cuda)
                   : hasName(Index.Cuda, R.Cuda) ||
-                        (R.Kind == RuleKind::Macro && isNvccPredefine(R.Cuda));
+                        (R.Kind == RuleKind::Macro &&
+                         isNvccPredefine(R.Cuda)) ||
+                        (R.Kind == RuleKind::Function && isNvccBuiltin(R.Cuda));
     if (!Ok)
       Failures.push_back(where(R) + ": CUDA name '" + R.Cuda +
                          "' is not in the CUDA 13.0 headers (typo, or mark it "

@@ -30,6 +30,7 @@
 #include <cstring>
 #include <limits>
 #include <math.h>
+#include <type_traits>
 
 #include "lockstep.h"
 
@@ -196,6 +197,165 @@ template <class T> inline T safeAtomicAdd(T *address, T value) {
 }
 template <class T> inline void atomicAddNoRet(T *address, T value) {
   (void)atomicAdd(address, value);
+}
+
+// ---- nvcc's atomic built-ins (__nv_atomic_*, CUDA 12.8+)
+// --------------------- The orders are the host's (CUDA gives them the same
+// values); on one CPU every scope is the whole system. Any order but relaxed is
+// run sequentially consistent, which is at least as strong. Like the other
+// atomics, one that leaves memory as it was reports a poll.
+enum {
+  __NV_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME = __ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+
+namespace hwsim::detail {
+/// nvcc converts the value to the pointee's type rather than deducing it.
+template <class T> struct NvAtomicValue {
+  using type = T;
+};
+inline int nvHostOrder(int order) {
+  return order == __NV_ATOMIC_RELAXED ? __ATOMIC_RELAXED : __ATOMIC_SEQ_CST;
+}
+/// A struct goes through an unsigned integer of its size at its address (it
+/// must be aligned to that size, as on the GPU): the host compiler would
+/// call libatomic for a type less aligned than its size.
+template <class T> auto *nvWordAt(T *address) {
+  using Word = std::conditional_t<
+      sizeof(T) == 1, unsigned char,
+      std::conditional_t<sizeof(T) == 2, unsigned short,
+                         std::conditional_t<sizeof(T) == 4, unsigned int,
+                                            unsigned long long>>>;
+  static_assert(sizeof(T) == sizeof(Word), "__nv_atomic_* of this size");
+  return reinterpret_cast<
+      std::conditional_t<std::is_const_v<T>, const Word, Word> *>(address);
+}
+} // namespace hwsim::detail
+
+#define HWSIM_NV_ATOMIC_RMW(Op, Expr)                                          \
+  template <class T>                                                           \
+  inline T __nv_atomic_fetch_##Op(                                             \
+      T *address, typename ::hwsim::detail::NvAtomicValue<T>::type value,      \
+      int order, int = __NV_THREAD_SCOPE_SYSTEM) {                             \
+    if (order != __NV_ATOMIC_RELAXED)                                          \
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);                                 \
+    T old = ::hwsim::detail::atomicUpdate(                                     \
+        address, value, [value](T old) { return static_cast<T>(Expr); });      \
+    if (order != __NV_ATOMIC_RELAXED)                                          \
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);                                 \
+    return old;                                                                \
+  }                                                                            \
+  template <class T>                                                           \
+  inline void __nv_atomic_##Op(                                                \
+      T *address, typename ::hwsim::detail::NvAtomicValue<T>::type value,      \
+      int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {                       \
+    (void)__nv_atomic_fetch_##Op(address, value, order, scope);                \
+  }
+HWSIM_NV_ATOMIC_RMW(add, old + value)
+HWSIM_NV_ATOMIC_RMW(sub, old - value)
+HWSIM_NV_ATOMIC_RMW(and, old &value)
+HWSIM_NV_ATOMIC_RMW(or, old | value)
+HWSIM_NV_ATOMIC_RMW(xor, old ^ value)
+HWSIM_NV_ATOMIC_RMW(min, value < old ? value : old)
+HWSIM_NV_ATOMIC_RMW(max, value > old ? value : old)
+#undef HWSIM_NV_ATOMIC_RMW
+
+template <class T>
+inline T __nv_atomic_load_n(T *address, int order,
+                            int = __NV_THREAD_SCOPE_SYSTEM) {
+  std::remove_cv_t<T> value;
+  auto bits = __atomic_load_n(::hwsim::detail::nvWordAt(address),
+                              ::hwsim::detail::nvHostOrder(order));
+  std::memcpy(&value, &bits, sizeof(T));
+  ::hwsim::detail::notePoll(address, value, value);
+  return value;
+}
+template <class T>
+inline void __nv_atomic_load(T *address, T *result, int order,
+                             int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *result = __nv_atomic_load_n(address, order, scope);
+}
+template <class T>
+inline void
+__nv_atomic_store_n(T *address,
+                    typename ::hwsim::detail::NvAtomicValue<T>::type value,
+                    int order, int = __NV_THREAD_SCOPE_SYSTEM) {
+  auto *word = ::hwsim::detail::nvWordAt(address);
+  std::remove_pointer_t<decltype(word)> bits;
+  std::memcpy(&bits, &value, sizeof(T));
+  __atomic_store_n(word, bits, ::hwsim::detail::nvHostOrder(order));
+}
+template <class T>
+inline void __nv_atomic_store(T *address, T *value, int order,
+                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  __nv_atomic_store_n(address, *value, order, scope);
+}
+template <class T>
+inline T
+__nv_atomic_exchange_n(T *address,
+                       typename ::hwsim::detail::NvAtomicValue<T>::type value,
+                       int order, int = __NV_THREAD_SCOPE_SYSTEM) {
+  auto *word = ::hwsim::detail::nvWordAt(address);
+  std::remove_pointer_t<decltype(word)> bits;
+  std::memcpy(&bits, &value, sizeof(T));
+  bits = __atomic_exchange_n(word, bits, ::hwsim::detail::nvHostOrder(order));
+  T old;
+  std::memcpy(&old, &bits, sizeof(T));
+  ::hwsim::detail::noteAtomic(address, old, static_cast<T>(value));
+  return old;
+}
+template <class T>
+inline void __nv_atomic_exchange(T *address, T *value, T *old, int order,
+                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  *old = __nv_atomic_exchange_n(address, *value, order, scope);
+}
+template <class T>
+inline bool __nv_atomic_compare_exchange_n(
+    T *address, T *expected,
+    typename ::hwsim::detail::NvAtomicValue<T>::type desired, bool,
+    int successOrder, int failureOrder, int = __NV_THREAD_SCOPE_SYSTEM) {
+  const int order =
+      successOrder == __NV_ATOMIC_RELAXED && failureOrder == __NV_ATOMIC_RELAXED
+          ? __ATOMIC_RELAXED
+          : __ATOMIC_SEQ_CST;
+  const T compare = *expected;
+  auto *word = ::hwsim::detail::nvWordAt(address);
+  std::remove_pointer_t<decltype(word)> want, put;
+  std::memcpy(&want, expected, sizeof(T));
+  std::memcpy(&put, &desired, sizeof(T));
+  bool swapped = __atomic_compare_exchange_n(word, &want, put, /*weak=*/false,
+                                             order, order);
+  std::memcpy(expected, &want, sizeof(T));
+  if (swapped) {
+    ::hwsim::detail::noteAtomic(address, compare, desired);
+    return true;
+  }
+  ::hwsim::detail::notePoll(address, *expected, compare);
+  return false;
+}
+template <class T>
+inline bool __nv_atomic_compare_exchange(T *address, T *expected, T *desired,
+                                         bool weak, int successOrder,
+                                         int failureOrder,
+                                         int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  return __nv_atomic_compare_exchange_n(address, expected, *desired, weak,
+                                        successOrder, failureOrder, scope);
+}
+inline void __nv_atomic_thread_fence(int order,
+                                     int = __NV_THREAD_SCOPE_SYSTEM) {
+  if (order != __NV_ATOMIC_RELAXED)
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 // ---- fences -----------------------------------------------------------------

@@ -15,6 +15,7 @@
 
 #include <cfenv>
 #include <cmath>
+#include <type_traits>
 
 #if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDA_ARCH__)
 #define HIPWRIGHT_COMPAT_ON_NVIDIA(...) return __VA_ARGS__
@@ -350,6 +351,273 @@ HIPWRIGHT_COMPAT_ROUNDED_OP(3, fmaf, fma, fma, std::fma(va, vb, vc))
 #undef HIPWRIGHT_COMPAT_ROUNDED3
 #undef HIPWRIGHT_COMPAT_ROUNDED2
 #undef HIPWRIGHT_COMPAT_ROUNDED_BODY
+
+// ---- nvcc's atomic built-ins (__nv_atomic_fetch_add, ..., CUDA 12.8+) ----
+// nvcc compiles these itself; no header declares them and ROCm has nothing
+// by their names. The port renames each (hipwright_atomic_fetch_add) and its
+// order and scope constants (HIPWRIGHT_ATOMIC_ACQUIRE,
+// HIPWRIGHT_THREAD_SCOPE_DEVICE), which keep CUDA's values. CUDA's orders
+// have the values of the __ATOMIC_* orders that clang's atomic builtins take;
+// its scopes become AMD memory scopes: a thread or block the workgroup (nvcc
+// also runs a thread-scope atomic at block scope), a cluster or the device
+// the agent (AMD has no clusters; the device holds any), the system the
+// system. On NVIDIA the names are nvcc's own built-ins again, by macro: nvcc
+// needs the order and scope as constants at the call, which a function in
+// between would hide.
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define HIPWRIGHT_ATOMIC_RELAXED __NV_ATOMIC_RELAXED
+#define HIPWRIGHT_ATOMIC_CONSUME __NV_ATOMIC_CONSUME
+#define HIPWRIGHT_ATOMIC_ACQUIRE __NV_ATOMIC_ACQUIRE
+#define HIPWRIGHT_ATOMIC_RELEASE __NV_ATOMIC_RELEASE
+#define HIPWRIGHT_ATOMIC_ACQ_REL __NV_ATOMIC_ACQ_REL
+#define HIPWRIGHT_ATOMIC_SEQ_CST __NV_ATOMIC_SEQ_CST
+#define HIPWRIGHT_THREAD_SCOPE_THREAD __NV_THREAD_SCOPE_THREAD
+#define HIPWRIGHT_THREAD_SCOPE_BLOCK __NV_THREAD_SCOPE_BLOCK
+#define HIPWRIGHT_THREAD_SCOPE_CLUSTER __NV_THREAD_SCOPE_CLUSTER
+#define HIPWRIGHT_THREAD_SCOPE_DEVICE __NV_THREAD_SCOPE_DEVICE
+#define HIPWRIGHT_THREAD_SCOPE_SYSTEM __NV_THREAD_SCOPE_SYSTEM
+#define hipwright_atomic_fetch_add __nv_atomic_fetch_add
+#define hipwright_atomic_add __nv_atomic_add
+#define hipwright_atomic_fetch_sub __nv_atomic_fetch_sub
+#define hipwright_atomic_sub __nv_atomic_sub
+#define hipwright_atomic_fetch_and __nv_atomic_fetch_and
+#define hipwright_atomic_and __nv_atomic_and
+#define hipwright_atomic_fetch_or __nv_atomic_fetch_or
+#define hipwright_atomic_or __nv_atomic_or
+#define hipwright_atomic_fetch_xor __nv_atomic_fetch_xor
+#define hipwright_atomic_xor __nv_atomic_xor
+#define hipwright_atomic_fetch_min __nv_atomic_fetch_min
+#define hipwright_atomic_min __nv_atomic_min
+#define hipwright_atomic_fetch_max __nv_atomic_fetch_max
+#define hipwright_atomic_max __nv_atomic_max
+#define hipwright_atomic_exchange_n __nv_atomic_exchange_n
+#define hipwright_atomic_exchange __nv_atomic_exchange
+#define hipwright_atomic_compare_exchange_n __nv_atomic_compare_exchange_n
+#define hipwright_atomic_compare_exchange __nv_atomic_compare_exchange
+#define hipwright_atomic_load_n __nv_atomic_load_n
+#define hipwright_atomic_load __nv_atomic_load
+#define hipwright_atomic_store_n __nv_atomic_store_n
+#define hipwright_atomic_store __nv_atomic_store
+#define hipwright_atomic_thread_fence __nv_atomic_thread_fence
+#else
+enum {
+  HIPWRIGHT_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+  HIPWRIGHT_ATOMIC_CONSUME = __ATOMIC_CONSUME,
+  HIPWRIGHT_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+  HIPWRIGHT_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+  HIPWRIGHT_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+  HIPWRIGHT_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST
+};
+enum {
+  HIPWRIGHT_THREAD_SCOPE_THREAD = 0,
+  HIPWRIGHT_THREAD_SCOPE_BLOCK = 1,
+  HIPWRIGHT_THREAD_SCOPE_CLUSTER = 2,
+  HIPWRIGHT_THREAD_SCOPE_DEVICE = 3,
+  HIPWRIGHT_THREAD_SCOPE_SYSTEM = 4
+};
+
+// A runtime that runs a block's threads one at a time (a CPU runtime) must
+// hear about a load that may be a wait for another thread; nothing else does.
+#ifndef HIPWRIGHT_COMPAT_ATOMIC_POLL
+#define HIPWRIGHT_COMPAT_ATOMIC_POLL(address, observed) (void)0
+#endif
+
+namespace hipwright_compat_detail {
+// The value's type follows the pointer's, as nvcc converts the value
+// (hipwright_atomic_fetch_add(&unsignedCounter, 1, ...)).
+template <typename T> struct sameAs {
+  using type = T;
+};
+template <typename T> using valueOf = typename sameAs<T>::type;
+
+// clang's __HIP_MEMORY_SCOPE_* values, which only HIP compiles predefine.
+enum { kWorkgroupScope = 3, kAgentScope = 4, kSystemScope = 5 };
+__host__ __device__ constexpr int hipScope(int cudaScope) {
+  return cudaScope <= HIPWRIGHT_THREAD_SCOPE_BLOCK    ? kWorkgroupScope
+         : cudaScope == HIPWRIGHT_THREAD_SCOPE_SYSTEM ? kSystemScope
+                                                      : kAgentScope;
+}
+
+// nvcc runs a compare-and-swap with the stronger of its two orders (an
+// acquire and a release make acq_rel); the failure order is that one
+// without its release half.
+__host__ __device__ constexpr int strongerOrder(int a, int b) {
+  if (a > b) {
+    int t = a;
+    a = b;
+    b = t;
+  }
+  return a != b && a <= HIPWRIGHT_ATOMIC_ACQUIRE &&
+                 b == HIPWRIGHT_ATOMIC_RELEASE
+             ? HIPWRIGHT_ATOMIC_ACQ_REL
+             : b;
+}
+__host__ __device__ constexpr int failureOrder(int order) {
+  return order == HIPWRIGHT_ATOMIC_RELEASE   ? HIPWRIGHT_ATOMIC_RELAXED
+         : order == HIPWRIGHT_ATOMIC_ACQ_REL ? HIPWRIGHT_ATOMIC_ACQUIRE
+                                             : order;
+}
+
+// Loads, stores, exchanges and compare-and-swaps take any type of 1, 2, 4
+// or 8 bytes; one that is not a number or a pointer travels as an unsigned
+// integer of its size.
+template <int Bytes> struct wordOf;
+template <> struct wordOf<1> {
+  using type = unsigned char;
+};
+template <> struct wordOf<2> {
+  using type = unsigned short;
+};
+template <> struct wordOf<4> {
+  using type = unsigned int;
+};
+template <> struct wordOf<8> {
+  using type = unsigned long long;
+};
+template <typename T> __device__ inline auto *wordPointer(T *address) {
+  static_assert(sizeof(T) <= 8 && (sizeof(T) & (sizeof(T) - 1)) == 0,
+                "hipwright's __nv_atomic_* equivalents take types of 1, 2, "
+                "4 or 8 bytes (AMD has no 16-byte atomics)");
+  return reinterpret_cast<typename wordOf<sizeof(T)>::type *>(
+      const_cast<std::remove_cv_t<T> *>(address));
+}
+template <typename T> __device__ inline auto asWord(const T &value) {
+  return __builtin_bit_cast(typename wordOf<sizeof(T)>::type, value);
+}
+template <typename T, typename W> __device__ inline T fromWord(W word) {
+  return __builtin_bit_cast(T, word);
+}
+} // namespace hipwright_compat_detail
+
+#define HIPWRIGHT_COMPAT_ATOMIC_RMW(OP)                                        \
+  template <typename T>                                                        \
+  __device__ inline T hipwright_atomic_fetch_##OP(                             \
+      T *address, hipwright_compat_detail::valueOf<T> value, int order,        \
+      int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {                             \
+    return __hip_atomic_fetch_##OP(address, value, order,                      \
+                                   hipwright_compat_detail::hipScope(scope));  \
+  }                                                                            \
+  template <typename T>                                                        \
+  __device__ inline void hipwright_atomic_##OP(                                \
+      T *address, hipwright_compat_detail::valueOf<T> value, int order,        \
+      int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {                             \
+    (void)__hip_atomic_fetch_##OP(address, value, order,                       \
+                                  hipwright_compat_detail::hipScope(scope));   \
+  }
+HIPWRIGHT_COMPAT_ATOMIC_RMW(add)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(sub)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(and)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(or)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(xor)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(min)
+HIPWRIGHT_COMPAT_ATOMIC_RMW(max)
+#undef HIPWRIGHT_COMPAT_ATOMIC_RMW
+
+template <typename T>
+__device__ inline T
+hipwright_atomic_load_n(T *address, int order,
+                        int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  using namespace hipwright_compat_detail;
+  std::remove_cv_t<T> value;
+  if constexpr (std::is_scalar_v<T>)
+    value = __hip_atomic_load(address, order, hipScope(scope));
+  else
+    value = fromWord<std::remove_cv_t<T>>(
+        __hip_atomic_load(wordPointer(address), order, hipScope(scope)));
+  HIPWRIGHT_COMPAT_ATOMIC_POLL(address, value);
+  return value;
+}
+template <typename T>
+__device__ inline void
+hipwright_atomic_load(T *address, T *result, int order,
+                      int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  *result = hipwright_atomic_load_n(address, order, scope);
+}
+
+template <typename T>
+__device__ inline void
+hipwright_atomic_store_n(T *address, hipwright_compat_detail::valueOf<T> value,
+                         int order, int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  using namespace hipwright_compat_detail;
+  if constexpr (std::is_scalar_v<T>)
+    __hip_atomic_store(address, value, order, hipScope(scope));
+  else
+    __hip_atomic_store(wordPointer(address), asWord(value), order,
+                       hipScope(scope));
+}
+template <typename T>
+__device__ inline void
+hipwright_atomic_store(T *address, T *value, int order,
+                       int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  hipwright_atomic_store_n(address, *value, order, scope);
+}
+
+template <typename T>
+__device__ inline T hipwright_atomic_exchange_n(
+    T *address, hipwright_compat_detail::valueOf<T> value, int order,
+    int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  using namespace hipwright_compat_detail;
+  if constexpr (std::is_scalar_v<T>)
+    return __hip_atomic_exchange(address, value, order, hipScope(scope));
+  else
+    return fromWord<T>(__hip_atomic_exchange(
+        wordPointer(address), asWord(value), order, hipScope(scope)));
+}
+template <typename T>
+__device__ inline void
+hipwright_atomic_exchange(T *address, T *value, T *old, int order,
+                          int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  *old = hipwright_atomic_exchange_n(address, *value, order, scope);
+}
+
+// Always the strong form: nvcc ignores `weak` too.
+template <typename T>
+__device__ inline bool hipwright_atomic_compare_exchange_n(
+    T *address, T *expected, hipwright_compat_detail::valueOf<T> desired,
+    bool /*weak*/, int successOrder, int failureOrder,
+    int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  using namespace hipwright_compat_detail;
+  const int order = strongerOrder(successOrder, failureOrder);
+  bool swapped;
+  if constexpr (std::is_scalar_v<T>) {
+    swapped = __hip_atomic_compare_exchange_strong(
+        address, expected, desired, order,
+        hipwright_compat_detail::failureOrder(order), hipScope(scope));
+  } else {
+    auto word = asWord(*expected);
+    swapped = __hip_atomic_compare_exchange_strong(
+        wordPointer(address), &word, asWord(desired), order,
+        hipwright_compat_detail::failureOrder(order), hipScope(scope));
+    *expected = fromWord<T>(word);
+  }
+  if (!swapped)
+    HIPWRIGHT_COMPAT_ATOMIC_POLL(address, *expected);
+  return swapped;
+}
+template <typename T>
+__device__ inline bool
+hipwright_atomic_compare_exchange(T *address, T *expected, T *desired,
+                                  bool weak, int successOrder, int failureOrder,
+                                  int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  return hipwright_atomic_compare_exchange_n(address, expected, *desired, weak,
+                                             successOrder, failureOrder, scope);
+}
+
+// A relaxed fence orders nothing; any other is HIP's sequentially consistent
+// fence of the scope, which is at least as strong as the order asked for.
+__device__ inline void
+hipwright_atomic_thread_fence(int order,
+                              int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+  if (order == HIPWRIGHT_ATOMIC_RELAXED)
+    return;
+  if (scope <= HIPWRIGHT_THREAD_SCOPE_BLOCK)
+    __threadfence_block();
+  else if (scope == HIPWRIGHT_THREAD_SCOPE_SYSTEM)
+    __threadfence_system();
+  else
+    __threadfence();
+}
+#endif // __HIP_PLATFORM_NVIDIA__
 
 // ---- runtime calls HIP lacks ---------------------------------------------
 // cudaGraphicsResourceSetMapFlags and cuGraphicsResourceSetMapFlags promise
