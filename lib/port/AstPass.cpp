@@ -62,6 +62,7 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     noteRef(E->getLocation(), E->getDecl());
+    noteNamespaceMember(E->getDecl(), E->getLocation());
     return true;
   }
 
@@ -75,6 +76,9 @@ public:
       return declaredInToolkit(D->getUnderlyingDecl());
     });
     noteRef(E->getNameLoc(), AllCuda);
+    if (AllCuda)
+      noteNamespaceMember(E->decls_begin()->getUnderlyingDecl(),
+                          E->getNameLoc());
     return true;
   }
 
@@ -83,6 +87,10 @@ public:
       noteRef(TT.getNameLoc(), TT.getDecl());
     else if (auto Tag = TL.getAs<TagTypeLoc>())
       noteRef(Tag.getNameLoc(), Tag.getDecl());
+    else if (auto Spec = TL.getAs<TemplateSpecializationTypeLoc>())
+      noteNamespaceMember(
+          Spec.getTypePtr()->getTemplateName().getAsTemplateDecl(),
+          Spec.getTemplateNameLoc());
     return true;
   }
 
@@ -229,6 +237,46 @@ private:
                                  SM.getSpellingColumnNumber(Spell));
     Out.References.push_back({Field->getName().str(), R->Hip, R->Family, *Path,
                               SM.getFileOffset(Spell), Line, Col, true});
+  }
+
+  /// A name declared in a CUDA namespace that a `member` row of that
+  /// namespace renames (cooperative_groups::reduce, which no ROCm release
+  /// has): generic names like `reduce` or `plus` cannot be table rows of
+  /// their own (thrust::reduce, std::plus), so the token pass renames only
+  /// the tokens recorded here.
+  void noteNamespaceMember(const NamedDecl *D, SourceLocation NameLoc) {
+    if (!D || !D->getIdentifier() || NameLoc.isInvalid() ||
+        !declaredInToolkit(D))
+      return;
+    StringRef Namespace = enclosingNamespace(*D);
+    if (Namespace.empty())
+      return;
+    const Rule *R = Rules.lookupMember(Namespace, D->getName());
+    if (!R || !R->renames())
+      return;
+    if (Opts.TargetRocm && !R->availableIn(*Opts.TargetRocm))
+      return;
+    SourceLocation Spell = SM.getSpellingLoc(NameLoc);
+    if (auto Path = userFile(Spell))
+      Facts.Refs[*Path][SM.getFileOffset(Spell)].NamespaceMember = R;
+  }
+
+  /// The outermost namespace \p D is declared in (cooperative_groups for
+  /// CUDA's cooperative_groups::__v1::reduce, and for the
+  /// cooperative_groups::__v1::details::reduce that an unqualified call
+  /// finds by argument-dependent lookup); empty when \p D is a class member
+  /// or global.
+  static StringRef enclosingNamespace(const NamedDecl &D) {
+    StringRef Outermost;
+    for (const DeclContext *DC = D.getDeclContext(); DC; DC = DC->getParent()) {
+      if (isa<TranslationUnitDecl, LinkageSpecDecl>(DC))
+        continue;
+      const auto *NS = dyn_cast<NamespaceDecl>(DC);
+      if (!NS)
+        return "";
+      Outermost = NS->getName();
+    }
+    return Outermost;
   }
 
   /// 0xffffffff (or ~0u) as a *_sync mask means "all lanes" on a 32-wide

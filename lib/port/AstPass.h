@@ -9,7 +9,8 @@
 //  - calls whose arguments a `call` rule rewrites (port/CallEdits.h);
 //  - integer arithmetic on CUdeviceptr, which is `void *` in HIP
 //    (port/DevicePtrArithmetic.h);
-//  - fields a `member` rule renames.
+//  - fields, and names in CUDA namespaces (cooperative_groups::reduce), that
+//    a `member` rule renames.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

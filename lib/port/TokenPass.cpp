@@ -312,7 +312,7 @@ private:
     if (!isIdent(I))
       return;
     const RawToken &T = Toks[I];
-    if (callRuleDecided(T))
+    if (callRuleDecided(T) || namespaceMemberRenamed(T))
       return;
     if (I > 0 && (Toks[I - 1].Kind == clang::tok::period ||
                   Toks[I - 1].Kind == clang::tok::arrow))
@@ -513,6 +513,25 @@ private:
     }
     edit(T, It->second);
     reference(T, It->second, Family, true);
+    return true;
+  }
+
+  /// A name the parse resolved into a CUDA namespace whose `member` row
+  /// renames it (`cg::reduce` -> `cg::hipwright_reduce`); the qualifier
+  /// stays, as HIP's namespace has the same name.
+  bool namespaceMemberRenamed(const RawToken &T) {
+    if (!In.AstRefs)
+      return false;
+    auto It = In.AstRefs->find(T.Offset);
+    if (It == In.AstRefs->end() || !It->second.NamespaceMember)
+      return false;
+    const Rule &R = *It->second.NamespaceMember;
+    if (!StringRef(R.Cuda).ends_with("::" + T.Text.str()))
+      return false; // not the name itself (a macro spelled around it)
+    edit(T, R.Hip);
+    if (R.emulated())
+      NeedsCompatHeader = true;
+    reference(T, R.Hip, R.Family, true);
     return true;
   }
 

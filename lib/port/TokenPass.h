@@ -24,6 +24,10 @@ namespace hipwright {
 /// What the AST knows about the identifier at one offset of a file.
 struct AstReference {
   bool DeclaredInCuda = false; ///< the referenced declaration is CUDA's
+  /// The `member` row of the CUDA namespace the name resolved into
+  /// (cooperative_groups::reduce), when one renames it: generic names like
+  /// `reduce` have no row of their own.
+  const Rule *NamespaceMember = nullptr;
 };
 
 /// What the call rules (port/CallEdits.h) decided for one file.

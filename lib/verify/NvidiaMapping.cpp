@@ -184,9 +184,14 @@ Plan makePlan(const RuleTable &T) {
       Order.push_back(ByHip.find(R.Hip)->first());
     Rows.push_back(&R);
   }
-  for (const Rule &R : T.memberRules())
-    if (R.renames() && R.Status != RuleStatus::Unsupported)
+  for (const Rule &R : T.memberRules()) {
+    if (!R.renames() || R.Status == RuleStatus::Unsupported)
+      continue;
+    if (R.emulated()) // cooperative_groups::hipwright_reduce: as above
+      ++P.OwnEquivalents;
+    else
       P.Fields.push_back({R.Hip, StringRef(R.Cuda).split("::").second.str()});
+  }
   for (StringRef Hip : Order) {
     auto &Rows = ByHip[Hip];
     // stable: table order breaks ties, so the choice is deterministic.

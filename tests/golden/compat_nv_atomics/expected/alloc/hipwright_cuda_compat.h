@@ -619,6 +619,77 @@ hipwright_atomic_thread_fence(int order,
 }
 #endif // __HIP_PLATFORM_NVIDIA__
 
+// ---- cooperative_groups::reduce and its operators ------------------------
+// No ROCm release has cooperative_groups/reduce.h. These live in HIP's own
+// namespace cooperative_groups, so a port keeps its qualifiers
+// (`cg::hipwright_reduce(tile, v, cg::hipwright_plus<int>())`). The reduction
+// is a tree over the group's ranks with shfl_down, combining a rank's value
+// with the one `offset` ranks above it (the lower ranks' values stay on the
+// left of the operator), then rank 0's result goes to every member, as
+// CUDA's does. It takes any group with shfl_down, shfl, size and
+// thread_rank (tiles, coalesced groups) and any operator. On NVIDIA the
+// names are CUDA's own.
+// (On NVIDIA, HIP's header stands for CUDA's cooperative_groups.h and
+// cooperative_groups/reduce.h.)
+#include <hip/hip_cooperative_groups.h>
+#if defined(__HIP_PLATFORM_NVIDIA__)
+// In CUDA's version namespace (cooperative_groups::__v1), where its tiles
+// are, so that an unqualified call finds hipwright_reduce as it finds
+// reduce: by argument-dependent lookup. The call inside is qualified: by
+// argument-dependent lookup it would also find details::reduce, and with a
+// lambda the two are ambiguous.
+namespace cooperative_groups {
+namespace _CG_NAMESPACE {
+template <typename T> using hipwright_plus = plus<T>;
+template <typename T> using hipwright_less = less<T>;
+template <typename T> using hipwright_greater = greater<T>;
+template <typename T> using hipwright_bit_and = bit_and<T>;
+template <typename T> using hipwright_bit_or = bit_or<T>;
+template <typename T> using hipwright_bit_xor = bit_xor<T>;
+template <typename Group, typename T, typename Op>
+__device__ inline decltype(auto) hipwright_reduce(const Group &group, T &&value,
+                                                  Op &&op) {
+  return ::cooperative_groups::reduce(group, static_cast<T &&>(value),
+                                      static_cast<Op &&>(op));
+}
+} // namespace _CG_NAMESPACE
+} // namespace cooperative_groups
+#else
+namespace cooperative_groups {
+template <typename T> struct hipwright_plus {
+  __device__ T operator()(T a, T b) const { return a + b; }
+};
+template <typename T> struct hipwright_less {
+  __device__ T operator()(T a, T b) const { return b < a ? b : a; }
+};
+template <typename T> struct hipwright_greater {
+  __device__ T operator()(T a, T b) const { return a < b ? b : a; }
+};
+template <typename T> struct hipwright_bit_and {
+  __device__ T operator()(T a, T b) const { return a & b; }
+};
+template <typename T> struct hipwright_bit_or {
+  __device__ T operator()(T a, T b) const { return a | b; }
+};
+template <typename T> struct hipwright_bit_xor {
+  __device__ T operator()(T a, T b) const { return a ^ b; }
+};
+template <typename Group, typename T, typename Op>
+__device__ inline std::decay_t<T> hipwright_reduce(const Group &group,
+                                                   T &&value, Op &&op) {
+  std::decay_t<T> v = value;
+  const unsigned int size = group.size();
+  const unsigned int rank = group.thread_rank();
+  for (unsigned int offset = 1; offset < size; offset *= 2) {
+    std::decay_t<T> above = group.shfl_down(v, offset);
+    if (rank + offset < size)
+      v = op(v, above);
+  }
+  return group.shfl(v, 0);
+}
+} // namespace cooperative_groups
+#endif // __HIP_PLATFORM_NVIDIA__
+
 // ---- runtime calls HIP lacks ---------------------------------------------
 // cudaGraphicsResourceSetMapFlags and cuGraphicsResourceSetMapFlags promise
 // how kernels will use a graphics resource while it is mapped (read only, or
