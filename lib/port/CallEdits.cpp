@@ -38,8 +38,23 @@ bool namesFunction(const Expr *Arg) {
   return !T.isNull() && (T->isFunctionType() || T->isFunctionPointerType());
 }
 
-bool holds(ArgCondition C, const Expr *Arg, ASTContext &Ctx) {
+/// The enum type \p Arg has as written, before any conversion.
+const EnumDecl *writtenEnum(const Expr *Arg) {
+  const auto *T = Arg->IgnoreParenImpCasts()->getType()->getAs<EnumType>();
+  return T ? T->getDecl() : nullptr;
+}
+
+bool holds(ArgCondition C, StringRef Name, const Expr *Arg, ASTContext &Ctx) {
   switch (C) {
+  case ArgCondition::Enumerator: {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    return Ref && isa<EnumConstantDecl>(Ref->getDecl()) &&
+           Ref->getDecl()->getName() == Name;
+  }
+  case ArgCondition::OfEnumType: {
+    const EnumDecl *E = writtenEnum(Arg);
+    return E && E->getIdentifier() && E->getName() == Name;
+  }
   case ArgCondition::Any:
     return true;
   case ArgCondition::Null:
@@ -188,7 +203,7 @@ public:
         continue;
       bool Ok = true;
       for (size_t I = 0; I < R->Call.Params.size() && Ok; ++I)
-        Ok = holds(R->Call.Params[I], Args[I], C.Ctx);
+        Ok = holds(R->Call.Params[I], R->Call.ParamNames[I], Args[I], C.Ctx);
       if (Ok && R->Call.Expression)
         Ok = fitsExpressionContext(E, R->Call, C.Ctx);
       if (Ok) {

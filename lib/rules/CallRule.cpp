@@ -24,6 +24,10 @@ StringRef toString(ArgCondition C) {
     return "symbol";
   case ArgCondition::ZeroedLocal:
     return "&zeroed";
+  case ArgCondition::Enumerator:
+    return "=";
+  case ArgCondition::OfEnumType:
+    return "of=";
   }
   llvm_unreachable("bad ArgCondition");
 }
@@ -184,8 +188,22 @@ Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
       return fail("argument " + Twine(I + 1) + " of '" + Pattern +
                   "' must be $" + Twine(I + 1) +
                   ", optionally with a condition ($" + Twine(I + 1) +
-                  ":null, :fn, :T**, :symbol or :&zeroed)");
+                  ":null, :fn, :T**, :symbol, :&zeroed, :=NAME or "
+                  ":of=TYPE)");
     StringRef Cond = P.substr(Len);
+    R.ParamNames.emplace_back();
+    if (Cond.consume_front(":=") || Cond.consume_front(":of=")) {
+      bool Enumerator = P.substr(Len).starts_with(":=");
+      if (Cond.empty() || !llvm::all_of(Cond, [](char C) {
+            return llvm::isAlnum(C) || C == '_';
+          }))
+        return fail("condition '" + P.substr(Len + 1) + "' in '" + Pattern +
+                    "' must name an identifier");
+      R.Params.push_back(Enumerator ? ArgCondition::Enumerator
+                                    : ArgCondition::OfEnumType);
+      R.ParamNames.back() = Cond.str();
+      continue;
+    }
     if (Cond.empty())
       R.Params.push_back(ArgCondition::Any);
     else if (Cond == ":null")
@@ -200,7 +218,8 @@ Expected<CallRule> parseCallRule(StringRef Pattern, StringRef Replacement) {
       R.Params.push_back(ArgCondition::ZeroedLocal);
     else
       return fail("unknown condition '" + Cond.drop_front() + "' in '" +
-                  Pattern + "' (known: null, fn, T**, symbol, &zeroed)");
+                  Pattern +
+                  "' (known: null, fn, T**, symbol, &zeroed, =NAME, of=TYPE)");
   }
   if (Replacement.trim().empty())
     return R; // no safe rewrite: the call is reported, not changed

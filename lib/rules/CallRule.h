@@ -52,6 +52,13 @@ enum class ArgCondition {
   /// declaration goes too: CUDA 13's optional parameter structs
   /// (CUctxCreateParams) have no HIP type, and a zeroed one means "none".
   ZeroedLocal,
+  /// `$N:=NAME`: the argument is the enumerator NAME, as written
+  /// (cublasGemmEx's compute type spelled CUDA_R_32F, the pre-CUDA 11
+  /// form, which HIP's hipblasComputeType_t parameter does not accept).
+  Enumerator,
+  /// `$N:of=TYPE`: the argument, before conversions, is of the enum type
+  /// TYPE (its name as the header declares it: cudaDataType_t).
+  OfEnumType,
 };
 
 llvm::StringRef toString(ArgCondition C);
@@ -66,6 +73,9 @@ struct CallOutputArg {
 struct CallRule {
   std::string Callee;               ///< the CUDA function
   std::vector<ArgCondition> Params; ///< one per argument the call spells
+  /// The NAME or TYPE of an Enumerator or OfEnumType condition, per
+  /// argument ("" for the others).
+  std::vector<std::string> ParamNames;
   bool KeepsRest = false; ///< pattern ends in `...`: more arguments allowed
   std::string HipCallee;  ///< the HIP function; empty: no call to rename to
   /// The hip column is an expression, not a call: Args hold the text

@@ -89,6 +89,23 @@ TEST_CASE("call patterns: arguments, conditions and rewrites",
   REQUIRE(Sym);
   CHECK(Sym->Params[0] == ArgCondition::Any);
   CHECK(Sym->Params[1] == ArgCondition::Symbol);
+
+  // An enumerator as written, and an enum type: each keeps its name.
+  auto Named = parse("cublasFoo($1, $2:=CUDA_R_32F, $3:of=cudaDataType_t)",
+                     "hipblasFoo($1, HIPBLAS_COMPUTE_32F, $3)");
+  REQUIRE(Named);
+  REQUIRE(Named->Params.size() == 3);
+  REQUIRE(Named->ParamNames.size() == 3);
+  CHECK(Named->Params[1] == ArgCondition::Enumerator);
+  CHECK(Named->ParamNames[1] == "CUDA_R_32F");
+  CHECK(Named->Params[2] == ArgCondition::OfEnumType);
+  CHECK(Named->ParamNames[2] == "cudaDataType_t");
+  CHECK(Named->ParamNames[0].empty());
+  // The dropped enumerator's place takes new text; $3 stays.
+  REQUIRE(Named->Args.size() == 3);
+  CHECK(Named->Args[1].Source == 0);
+  CHECK(Named->Args[1].Prefix == "HIPBLAS_COMPUTE_32F");
+  CHECK(Named->Args[2].Source == 3);
 }
 
 TEST_CASE("call patterns: malformed rows are rejected", "[rules][call]") {
@@ -98,6 +115,10 @@ TEST_CASE("call patterns: malformed rows are rejected", "[rules][call]") {
              Catch::Contains("argument 1 of 'cudaFoo($2)' must be $1"));
   CHECK_THAT(errorOf("cudaFoo($1:maybe)", "hipFoo($1)"),
              Catch::Contains("unknown condition 'maybe'"));
+  CHECK_THAT(errorOf("cudaFoo($1:=)", "hipFoo($1)"),
+             Catch::Contains("must name an identifier"));
+  CHECK_THAT(errorOf("cudaFoo($1:of=a b)", "hipFoo($1)"),
+             Catch::Contains("must name an identifier"));
   CHECK_THAT(errorOf("cudaFoo($1, $2)", "hipFoo($2, $1)"),
              Catch::Contains("in their order"));
   CHECK_THAT(errorOf("cudaFoo($1)", "hipFoo($1, $2)"),
