@@ -2,6 +2,7 @@
 #include "port/AstPass.h"
 #include "frontend/ParsePrelude.h"
 #include "port/DevicePtrArithmetic.h"
+#include "port/HipAtomicOverloads.h"
 #include "port/InputTree.h"
 #include "port/MergedOverloads.h"
 #include "port/VectorOperators.h"
@@ -47,8 +48,9 @@ public:
   bool VisitFunctionDecl(FunctionDecl *D) {
     Merged.add(D);
     if (D->isThisDeclarationADefinition() &&
-        duplicatesHipVectorOperator(
-            D, [this](const Decl *X) { return declaredInToolkit(X); }))
+        (duplicatesHipVectorOperator(
+             D, [this](const Decl *X) { return declaredInToolkit(X); }) ||
+         duplicatesHipAtomic(D)))
       Merged.yieldToHip(D);
     if (!D->hasAttr<CUDAGlobalAttr>() || !D->isThisDeclarationADefinition() ||
         !D->getIdentifier())

@@ -3,6 +3,7 @@
 
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
@@ -55,8 +56,13 @@ void MergedOverloads::finish(TuResult &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto MakeTemplate = [&](const FunctionDecl *FD) {
     SourceLocation Begin = FD->getBeginLoc();
-    if (Begin.isMacroID())
+    // `__device__ double atomicMax(...)` begins with a macro: the template
+    // head goes where that macro is written, if the declaration starts there.
+    if (Begin.isMacroID() &&
+        !Lexer::isAtStartOfMacroExpansion(Begin, SM, Ctx.getLangOpts(), &Begin))
       return;
+    if (Begin.isMacroID())
+      return; // a macro inside a macro
     if (auto Path = UserFile(Begin))
       Out.Edits.push_back(
           {*Path, SM.getFileOffset(Begin), 0, "template <typename = void> "});

@@ -674,18 +674,40 @@ template <typename T> struct hipwright_bit_or {
 template <typename T> struct hipwright_bit_xor {
   __device__ T operator()(T a, T b) const { return a ^ b; }
 };
+namespace hipwright_detail {
+// CUDA reduces any trivially copyable value; HIP's group shuffles take
+// numbers only, so anything else moves as 32-bit words.
+template <typename T, typename Shuffle>
+__device__ inline T shuffleValue(const T &value, Shuffle shuffle) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return shuffle(value);
+  } else {
+    constexpr int kWords = (sizeof(T) + 3) / 4;
+    unsigned int words[kWords] = {};
+    __builtin_memcpy(words, &value, sizeof(T));
+    for (int i = 0; i < kWords; ++i)
+      words[i] = shuffle(words[i]);
+    T out = value;
+    __builtin_memcpy(&out, words, sizeof(T));
+    return out;
+  }
+}
+} // namespace hipwright_detail
 template <typename Group, typename T, typename Op>
 __device__ inline std::decay_t<T> hipwright_reduce(const Group &group,
                                                    T &&value, Op &&op) {
-  std::decay_t<T> v = value;
+  using V = std::decay_t<T>;
+  V v = value;
   const unsigned int size = group.size();
   const unsigned int rank = group.thread_rank();
   for (unsigned int offset = 1; offset < size; offset *= 2) {
-    std::decay_t<T> above = group.shfl_down(v, offset);
+    V above = hipwright_detail::shuffleValue(
+        v, [&](auto x) { return group.shfl_down(x, offset); });
     if (rank + offset < size)
       v = op(v, above);
   }
-  return group.shfl(v, 0);
+  return hipwright_detail::shuffleValue(
+      v, [&](auto x) { return group.shfl(x, 0); });
 }
 } // namespace cooperative_groups
 #endif // __HIP_PLATFORM_NVIDIA__
