@@ -125,6 +125,8 @@ private:
   /// `assert(...)` appears; the file includes <cassert>/<assert.h> (or
   /// defines assert itself).
   bool AssertUsed = false, AssertIncluded = false;
+  /// cuBLAS became hipBLAS here: its half-precision calls want __half.
+  bool HipblasIncluded = false;
 
   size_t lineEnd(size_t I) const {
     size_t J = I + 1;
@@ -235,6 +237,8 @@ private:
     if (R->renames())
       edit(PathTok, R->Hip);
     reference(PathTok, R->Hip, R->Family, true);
+    if (R->Hip == "hipblas/hipblas.h")
+      HipblasIncluded = true;
     if (!runtimeVisibleHere() && needsHipRuntimeFirst(R->Hip)) {
       // ROCm's twin does not stand alone as CUDA's header does: the
       // runtime goes on a line of its own right before it (inside the
@@ -661,6 +665,14 @@ private:
       Text += "#include <cassert>\n";
     if (NeedsCompatHeader)
       Text += "#include \"" + kCompatHeaderName.str() + "\"\n";
+    // cuBLAS takes __half for Hgemm and friends; hipBLAS takes hipblasHalf,
+    // which is uint16_t unless this is defined before hipblas.h is read
+    // (then it is __half; the same 16 bits, and the C API's symbols do not
+    // change). Defining it keeps every such call as written, arguments
+    // spelled in macro bodies included.
+    if (HipblasIncluded)
+      Text += "#ifndef HIPBLAS_USE_HIP_HALF\n#define HIPBLAS_USE_HIP_HALF "
+              "// hipwright: hipBLAS takes __half, as cuBLAS does\n#endif\n";
     for (const VersionMacro *V : PrologueMacros)
       Text += V->Definition.str();
     // A file without a single token (empty, blank or only comments) has no

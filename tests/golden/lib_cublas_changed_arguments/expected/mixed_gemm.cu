@@ -1,6 +1,9 @@
 // GEMMs the way code written for CUDA 10 calls them: compute types given as
 // data types, the Ex forms of Sgemm/Cgemm, half-precision GEMMs on __half.
 #include <hip/hip_runtime.h>
+#ifndef HIPBLAS_USE_HIP_HALF
+#define HIPBLAS_USE_HIP_HALF // hipwright: hipBLAS takes __half, as cuBLAS does
+#endif
 #include <hipblas/hipblas.h>
 #include <hip/hip_complex.h>
 #include <hip/hip_fp16.h>
@@ -21,11 +24,11 @@ int halfGemms(hipblasHandle_t handle, const __half *a, const __half *b,
   CHECK_CUBLAS(hipblasGemmEx(handle, HIPBLAS_OP_T, HIPBLAS_OP_N, n, n, n, &hOne, a,
                             HIP_R_16F, n, b, HIP_R_16F, n, &hZero, c,
                             HIP_R_16F, n, HIPBLAS_COMPUTE_16F, HIPBLAS_GEMM_DEFAULT));
-  CHECK_CUBLAS(hipblasHgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, reinterpret_cast<const hipblasHalf *>(&hOne), reinterpret_cast<const hipblasHalf *>(a),
-                           n, reinterpret_cast<const hipblasHalf *>(b), n, reinterpret_cast<const hipblasHalf *>(&hZero), reinterpret_cast<hipblasHalf *>(c), n));
+  CHECK_CUBLAS(hipblasHgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, &hOne, a,
+                           n, b, n, &hZero, c, n));
   CHECK_CUBLAS(hipblasHgemmStridedBatched(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n,
-                                         n, n, reinterpret_cast<const hipblasHalf *>(&hOne), reinterpret_cast<const hipblasHalf *>(a), n, n * n, reinterpret_cast<const hipblasHalf *>(b), n, n * n,
-                                         reinterpret_cast<const hipblasHalf *>(&hZero), reinterpret_cast<hipblasHalf *>(c), n, n * n, 4));
+                                         n, n, &hOne, a, n, n * n, b, n, n * n,
+                                         &hZero, c, n, n * n, 4));
   return 0;
 }
 
@@ -34,7 +37,7 @@ int batched(hipblasHandle_t handle, const __half *const *as,
             const double *bd, double *cd, int n, int batch) {
   const __half hOne = __float2half(1.0f), hZero = __float2half(0.0f);
   CHECK_CUBLAS(hipblasHgemmBatched(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n,
-                                  reinterpret_cast<const hipblasHalf *>(&hOne), reinterpret_cast<const hipblasHalf *const *>(as), n, reinterpret_cast<const hipblasHalf *const *>(bs), n, reinterpret_cast<const hipblasHalf *>(&hZero), reinterpret_cast<hipblasHalf *const *>(cs), n, batch));
+                                  &hOne, as, n, bs, n, &hZero, cs, n, batch));
   const double one = 1.0, zero = 0.0;
   CHECK_CUBLAS(hipblasGemmStridedBatchedEx(
       handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, &one, ad, HIP_R_64F, n,

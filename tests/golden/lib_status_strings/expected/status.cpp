@@ -1,6 +1,9 @@
 // Status-to-string helpers in the style of many projects' check macros:
 // each library's switch names every status its CUDA header declares,
 // including values the HIP libraries do not have.
+#ifndef HIPBLAS_USE_HIP_HALF
+#define HIPBLAS_USE_HIP_HALF // hipwright: hipBLAS takes __half, as cuBLAS does
+#endif
 #include <cstdio>
 #include <hipblas/hipblas.h>
 #include <hipfft/hipfft.h>

@@ -1,3 +1,6 @@
+#ifndef HIPBLAS_USE_HIP_HALF
+#define HIPBLAS_USE_HIP_HALF // hipwright: hipBLAS takes __half, as cuBLAS does
+#endif
 #include <hipblas/hipblas.h>
 #include <hip/hip_runtime.h>
 

@@ -1,3 +1,6 @@
+#ifndef HIPBLAS_USE_HIP_HALF
+#define HIPBLAS_USE_HIP_HALF // hipwright: hipBLAS takes __half, as cuBLAS does
+#endif
 #include <hipblas/hipblas.h>
 
 // hipBLAS renamed its ILP64 complex functions in ROCm 7.0
