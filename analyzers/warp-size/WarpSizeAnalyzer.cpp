@@ -35,6 +35,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Path.h"
 
 #include <array>
 #include <functional>
@@ -298,6 +299,10 @@ struct MacroConstant {
   SourceLocation Def;
   bool Expanded = false;
   SourceLocation WarpUse; ///< first use as a warp width, if any
+  /// Lane and warp index computations spelled with this macro alone
+  /// (`threadIdx.x % WARP_SIZE`): reported with the definition, the one
+  /// place a person changes, instead of one by one.
+  std::vector<SourceLocation> LaneUses;
 };
 using MacroTable = llvm::StringMap<MacroConstant>;
 /// Object-like macros whose body is an expression (`(1U << LOG2_WARP)`):
@@ -826,6 +831,8 @@ private:
       if (HasTiles || (!WarpOps && !Names.anyWarpName()))
         continue;
       noteConstantUse(BO->getRHS(), BO->getBeginLoc());
+      if (foldIntoDefinition(BO->getRHS(), BO->getBeginLoc()))
+        continue;
       std::string What =
           Kind == IndexFlow::Split::LaneInGroup
               ? " numbers lanes within a 32-lane group"
@@ -875,6 +882,8 @@ private:
       if (!WarpOps && !spelledWithWarp32(C, *AST))
         continue;
       noteConstantUse(C, BO->getBeginLoc());
+      if (foldIntoDefinition(C, BO->getBeginLoc()))
+        continue;
       bool InGroup = Flow.isGroupLane(Lane);
       std::string Msg;
       if (Use == IndexFlow::LaneUse::HalfTest)
@@ -1238,6 +1247,33 @@ private:
     Macros[Name] = {Def->second, true, {}};
   }
 
+  /// A lane or warp computation whose 32 is exactly one macro of the
+  /// user's (`threadIdx.x % WARP_SIZE`, not `WARP_SIZE / 4`), in the file
+  /// that defines it: it joins that macro's definition finding.
+  bool foldIntoDefinition(const Expr *Constant, SourceLocation Use) {
+    const SourceManager &SM = Ctx.sourceManager();
+    // `((32UL))` keeps its parentheses inside the macro; `(WARP_SIZE)`
+    // has them around it.
+    const Expr *E = Constant->IgnoreImpCasts();
+    if (!E->getBeginLoc().isMacroID())
+      E = E->IgnoreParenImpCasts();
+    SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
+    if (!B.isMacroID() || SM.isMacroArgExpansion(B) ||
+        !Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.langOpts()) ||
+        !Lexer::isAtEndOfMacroExpansion(End, SM, Ctx.langOpts()))
+      return false;
+    auto It = Macros.find(Lexer::getImmediateMacroName(B, SM, Ctx.langOpts()));
+    // Only uses in the file that defines it: every translation unit that
+    // includes a header sees the same ones, so the finding (kept from the
+    // first unit) lists them all; a use elsewhere is reported where it is.
+    if (It == Macros.end() || !Ctx.isUserLocation(It->second.Def) ||
+        SM.getFileID(SM.getExpansionLoc(Use)) !=
+            SM.getFileID(SM.getExpansionLoc(It->second.Def)))
+      return false;
+    It->second.LaneUses.push_back(Use);
+    return true;
+  }
+
   void noteWarpConstant(const VarDecl *V, SourceLocation Use) {
     ConstUses.try_emplace(V, Use);
   }
@@ -1262,19 +1298,48 @@ private:
     for (auto &[Name, M] : Macros) {
       if (M.WarpUse.isInvalid() && !(M.Expanded && isWarpName(Name)))
         continue;
-      reportConstant(M.Def, Name.str(), M.WarpUse);
+      reportConstant(M.Def, Name.str(), M.WarpUse, M.LaneUses);
     }
     for (auto &[V, Use] : ConstUses)
-      reportConstant(V->getLocation(), V->getNameAsString(), Use);
+      reportConstant(V->getLocation(), V->getNameAsString(), Use, {});
+  }
+
+  /// "12", or "kernel.cu:12" for a use in another file than \p Def.
+  std::string place(SourceLocation Use, SourceLocation Def) {
+    const SourceManager &SM = Ctx.sourceManager();
+    SourceLocation U = SM.getExpansionLoc(Use);
+    std::string Line = std::to_string(SM.getExpansionLineNumber(U));
+    if (SM.getFileID(U) == SM.getFileID(SM.getExpansionLoc(Def)))
+      return Line;
+    return llvm::sys::path::filename(SM.getFilename(U)).str() + ":" + Line;
   }
 
   void reportConstant(SourceLocation Def, const std::string &Name,
-                      SourceLocation Use) {
+                      SourceLocation Use,
+                      const std::vector<SourceLocation> &LaneUses) {
+    // The first use as a width, unless it is the first lane computation
+    // listed below anyway.
     std::string Where =
-        Use.isValid() ? " (line " + std::to_string(line(Use)) + ")" : "";
+        Use.isValid() && (LaneUses.empty() ||
+                          place(Use, Def) != place(LaneUses.front(), Def))
+            ? " (line " + place(Use, Def) + ")"
+            : "";
+    std::string Lanes;
+    if (!LaneUses.empty()) {
+      Lanes = ", and " + std::to_string(LaneUses.size()) +
+              (LaneUses.size() == 1
+                   ? " lane or warp index computation is built on it (line "
+                   : " lane and warp index computations are built on it "
+                     "(lines ");
+      for (size_t I = 0; I < LaneUses.size() && I < 8; ++I)
+        Lanes += (I ? ", " : "") + place(LaneUses[I], Def);
+      if (LaneUses.size() > 8)
+        Lanes += ", ...";
+      Lanes += "; not reported one by one)";
+    }
     report(Def, kMacroConstant, Severity::Warning,
-           "'" + Name + "' is 32 and used as the warp width" + Where + ": on " +
-               waveTargets() +
+           "'" + Name + "' is 32 and used as the warp width" + Where + Lanes +
+               ": on " + waveTargets() +
                " a wavefront has 64 lanes, so code built on it works in "
                "32-lane groups, two per wavefront",
            "Do not just change it to 64 or warpSize: per-warp arrays, launch "

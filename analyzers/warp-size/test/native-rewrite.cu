@@ -8,7 +8,7 @@
 
 #define BLOCK 256
 #define WARP_SIZE 32
-// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARP_SIZE' is 32 and used as the warp width (line {{[0-9]+}}): on gfx942, gfx950 a wavefront has 64 lanes, so code built on it works in 32-lane groups, two per wavefront [warp-size.macro-constant]
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'WARP_SIZE' is 32 and used as the warp width, and 1 lane or warp index computation is built on it (line [[@LINE+37]]; not reported one by one): on gfx942, gfx950 a wavefront has 64 lanes, so code built on it works in 32-lane groups, two per wavefront [warp-size.macro-constant]
 
 // Rewritten: a reduction, a scan and the kernel that calls both, launched
 // below with blocks of 256. Only per-block results leave the kernel.
@@ -46,7 +46,7 @@ __global__ void blockTotals(const int *in, int *sums) {
   __syncthreads();
   if (warp == 0) {
     int t = lane < blockDim.x / WARP_SIZE ? partial[lane] : 0;
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'blockDim.x / WARP_SIZE' counts the block's 32-lane groups, not its wavefronts, but gfx942, gfx950 run 64-lane wavefronts: each holds two such groups, which works only while every cross-lane operation stays inside its group [warp-size.lane-arithmetic]
+    // Counted at WARP_SIZE's definition.
     t = warpSum(t);
     if (lane == 0)
       sums[blockIdx.x] = t;
