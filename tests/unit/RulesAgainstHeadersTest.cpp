@@ -188,12 +188,12 @@ TEST_CASE("every CUDA name exists in the CUDA 13.0 headers",
       continue;
     }
     ++Checked;
-    bool Ok = R.Kind == RuleKind::Header
-                  ? isCudaHeader(R.Cuda) || isCxxOrClangHeader(R.Cuda)
-                  : hasName(Index.Cuda, R.Cuda) ||
-                        (R.Kind == RuleKind::Macro &&
-                         isNvccPredefine(R.Cuda)) ||
-                        (R.Kind == RuleKind::Function && isNvccBuiltin(R.Cuda));
+    bool Ok =
+        R.Kind == RuleKind::Header
+            ? isCudaHeader(R.Cuda) || isCxxOrClangHeader(R.Cuda)
+            : hasName(Index.Cuda, R.Cuda) ||
+                  (R.Kind == RuleKind::Macro && isNvccPredefine(R.Cuda)) ||
+                  (R.Kind == RuleKind::Function && isNvccBuiltin(R.Cuda));
     if (!Ok)
       Failures.push_back(where(R) + ": CUDA name '" + R.Cuda +
                          "' is not in the CUDA 13.0 headers (typo, or mark it "
