@@ -1230,17 +1230,25 @@ private:
     }
   }
 
-  /// A whole macro expansion whose value is 32, though its body is an
-  /// expression (`#define WARP_SIZE (1U << LOG2_WARP_SIZE)`): the value
-  /// decides, so it joins the table of 32-valued macros.
-  void noteMacroExpression(const Expr *E) {
+  /// The macro whose expansion is all of \p E (`WARP_SIZE` for the 32 it
+  /// expands to), or "" when \p E is not exactly one macro's expansion.
+  StringRef wholeMacroName(const Expr *E) {
     const SourceManager &SM = Ctx.sourceManager();
     SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
     if (!B.isMacroID() || SM.isMacroArgExpansion(B) ||
         !Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.langOpts()) ||
         !Lexer::isAtEndOfMacroExpansion(End, SM, Ctx.langOpts()))
+      return "";
+    return Lexer::getImmediateMacroName(B, SM, Ctx.langOpts());
+  }
+
+  /// A whole macro expansion whose value is 32, though its body is an
+  /// expression (`#define WARP_SIZE (1U << LOG2_WARP_SIZE)`): the value
+  /// decides, so it joins the table of 32-valued macros.
+  void noteMacroExpression(const Expr *E) {
+    StringRef Name = wholeMacroName(E);
+    if (Name.empty())
       return;
-    StringRef Name = Lexer::getImmediateMacroName(B, SM, Ctx.langOpts());
     auto Def = MacroExprs.find(Name);
     if (Def == MacroExprs.end() || Macros.count(Name) || evalInt(E, *AST) != 32)
       return;
@@ -1257,12 +1265,10 @@ private:
     const Expr *E = Constant->IgnoreImpCasts();
     if (!E->getBeginLoc().isMacroID())
       E = E->IgnoreParenImpCasts();
-    SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
-    if (!B.isMacroID() || SM.isMacroArgExpansion(B) ||
-        !Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.langOpts()) ||
-        !Lexer::isAtEndOfMacroExpansion(End, SM, Ctx.langOpts()))
+    StringRef Name = wholeMacroName(E);
+    if (Name.empty())
       return false;
-    auto It = Macros.find(Lexer::getImmediateMacroName(B, SM, Ctx.langOpts()));
+    auto It = Macros.find(Name);
     // Only uses in the file that defines it: every translation unit that
     // includes a header sees the same ones, so the finding (kept from the
     // first unit) lists them all; a use elsewhere is reported where it is.
@@ -1308,7 +1314,7 @@ private:
   std::string place(SourceLocation Use, SourceLocation Def) {
     const SourceManager &SM = Ctx.sourceManager();
     SourceLocation U = SM.getExpansionLoc(Use);
-    std::string Line = std::to_string(SM.getExpansionLineNumber(U));
+    std::string Line = std::to_string(line(U));
     if (SM.getFileID(U) == SM.getFileID(SM.getExpansionLoc(Def)))
       return Line;
     return llvm::sys::path::filename(SM.getFilename(U)).str() + ":" + Line;

@@ -199,11 +199,11 @@ template <class T> inline void atomicAddNoRet(T *address, T value) {
   (void)atomicAdd(address, value);
 }
 
-// ---- nvcc's atomic built-ins (__nv_atomic_*, CUDA 12.8+)
-// --------------------- The orders are the host's (CUDA gives them the same
-// values); on one CPU every scope is the whole system. Any order but relaxed is
-// run sequentially consistent, which is at least as strong. Like the other
-// atomics, one that leaves memory as it was reports a poll.
+// ---- nvcc's atomic built-ins (__nv_atomic_*, CUDA 12.8+) -------------------
+// The orders are the host's (CUDA gives them the same values); on one CPU
+// every scope is the whole system. Any order but relaxed is run sequentially
+// consistent, which is at least as strong. Like the other atomics, one that
+// leaves memory as it was reports a poll.
 enum {
   __NV_ATOMIC_RELAXED = __ATOMIC_RELAXED,
   __NV_ATOMIC_CONSUME = __ATOMIC_CONSUME,
@@ -228,18 +228,30 @@ template <class T> struct NvAtomicValue {
 inline int nvHostOrder(int order) {
   return order == __NV_ATOMIC_RELAXED ? __ATOMIC_RELAXED : __ATOMIC_SEQ_CST;
 }
-/// A struct goes through an unsigned integer of its size at its address (it
+/// A value goes through an unsigned integer of its size at its address (it
 /// must be aligned to that size, as on the GPU): the host compiler would
-/// call libatomic for a type less aligned than its size.
+/// call libatomic for a struct less aligned than its size.
+template <class T>
+using NvWord = std::conditional_t<
+    sizeof(T) == 1, unsigned char,
+    std::conditional_t<
+        sizeof(T) == 2, unsigned short,
+        std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>>>;
 template <class T> auto *nvWordAt(T *address) {
-  using Word = std::conditional_t<
-      sizeof(T) == 1, unsigned char,
-      std::conditional_t<sizeof(T) == 2, unsigned short,
-                         std::conditional_t<sizeof(T) == 4, unsigned int,
-                                            unsigned long long>>>;
-  static_assert(sizeof(T) == sizeof(Word), "__nv_atomic_* of this size");
+  static_assert(sizeof(T) == sizeof(NvWord<T>), "__nv_atomic_* of this size");
   return reinterpret_cast<
-      std::conditional_t<std::is_const_v<T>, const Word, Word> *>(address);
+      std::conditional_t<std::is_const_v<T>, const NvWord<T>, NvWord<T>> *>(
+      address);
+}
+template <class T> NvWord<T> nvBits(const T &value) {
+  NvWord<T> bits;
+  std::memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+template <class T> std::remove_cv_t<T> nvValue(NvWord<T> bits) {
+  std::remove_cv_t<T> value;
+  std::memcpy(&value, &bits, sizeof(T));
+  return value;
 }
 } // namespace hwsim::detail
 
@@ -274,10 +286,8 @@ HWSIM_NV_ATOMIC_RMW(max, value > old ? value : old)
 template <class T>
 inline T __nv_atomic_load_n(T *address, int order,
                             int = __NV_THREAD_SCOPE_SYSTEM) {
-  std::remove_cv_t<T> value;
-  auto bits = __atomic_load_n(::hwsim::detail::nvWordAt(address),
-                              ::hwsim::detail::nvHostOrder(order));
-  std::memcpy(&value, &bits, sizeof(T));
+  std::remove_cv_t<T> value = ::hwsim::detail::nvValue<T>(__atomic_load_n(
+      ::hwsim::detail::nvWordAt(address), ::hwsim::detail::nvHostOrder(order)));
   ::hwsim::detail::notePoll(address, value, value);
   return value;
 }
@@ -291,10 +301,9 @@ inline void
 __nv_atomic_store_n(T *address,
                     typename ::hwsim::detail::NvAtomicValue<T>::type value,
                     int order, int = __NV_THREAD_SCOPE_SYSTEM) {
-  auto *word = ::hwsim::detail::nvWordAt(address);
-  std::remove_pointer_t<decltype(word)> bits;
-  std::memcpy(&bits, &value, sizeof(T));
-  __atomic_store_n(word, bits, ::hwsim::detail::nvHostOrder(order));
+  __atomic_store_n(::hwsim::detail::nvWordAt(address),
+                   ::hwsim::detail::nvBits<T>(value),
+                   ::hwsim::detail::nvHostOrder(order));
 }
 template <class T>
 inline void __nv_atomic_store(T *address, T *value, int order,
@@ -306,12 +315,9 @@ inline T
 __nv_atomic_exchange_n(T *address,
                        typename ::hwsim::detail::NvAtomicValue<T>::type value,
                        int order, int = __NV_THREAD_SCOPE_SYSTEM) {
-  auto *word = ::hwsim::detail::nvWordAt(address);
-  std::remove_pointer_t<decltype(word)> bits;
-  std::memcpy(&bits, &value, sizeof(T));
-  bits = __atomic_exchange_n(word, bits, ::hwsim::detail::nvHostOrder(order));
-  T old;
-  std::memcpy(&old, &bits, sizeof(T));
+  T old = ::hwsim::detail::nvValue<T>(__atomic_exchange_n(
+      ::hwsim::detail::nvWordAt(address), ::hwsim::detail::nvBits<T>(value),
+      ::hwsim::detail::nvHostOrder(order)));
   ::hwsim::detail::noteAtomic(address, old, static_cast<T>(value));
   return old;
 }
@@ -330,13 +336,11 @@ inline bool __nv_atomic_compare_exchange_n(
           ? __ATOMIC_RELAXED
           : __ATOMIC_SEQ_CST;
   const T compare = *expected;
-  auto *word = ::hwsim::detail::nvWordAt(address);
-  std::remove_pointer_t<decltype(word)> want, put;
-  std::memcpy(&want, expected, sizeof(T));
-  std::memcpy(&put, &desired, sizeof(T));
-  bool swapped = __atomic_compare_exchange_n(word, &want, put, /*weak=*/false,
-                                             order, order);
-  std::memcpy(expected, &want, sizeof(T));
+  auto want = ::hwsim::detail::nvBits(compare);
+  bool swapped = __atomic_compare_exchange_n(
+      ::hwsim::detail::nvWordAt(address), &want,
+      ::hwsim::detail::nvBits<T>(desired), /*weak=*/false, order, order);
+  *expected = ::hwsim::detail::nvValue<T>(want);
   if (swapped) {
     ::hwsim::detail::noteAtomic(address, compare, desired);
     return true;

@@ -655,6 +655,25 @@ __device__ inline decltype(auto) hipwright_reduce(const Group &group, T &&value,
 } // namespace _CG_NAMESPACE
 } // namespace cooperative_groups
 #else
+namespace hipwright_compat_detail {
+// CUDA reduces any trivially copyable value; HIP's group shuffles take
+// numbers only, so anything else moves as 32-bit words.
+template <typename T, typename Shuffle>
+__device__ inline T shuffleValue(const T &value, Shuffle shuffle) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return shuffle(value);
+  } else {
+    constexpr int kWords = (sizeof(T) + 3) / 4;
+    unsigned int words[kWords] = {};
+    __builtin_memcpy(words, &value, sizeof(T));
+    for (int i = 0; i < kWords; ++i)
+      words[i] = shuffle(words[i]);
+    T out = value;
+    __builtin_memcpy(&out, words, sizeof(T));
+    return out;
+  }
+}
+} // namespace hipwright_compat_detail
 namespace cooperative_groups {
 template <typename T> struct hipwright_plus {
   __device__ T operator()(T a, T b) const { return a + b; }
@@ -674,25 +693,6 @@ template <typename T> struct hipwright_bit_or {
 template <typename T> struct hipwright_bit_xor {
   __device__ T operator()(T a, T b) const { return a ^ b; }
 };
-namespace hipwright_detail {
-// CUDA reduces any trivially copyable value; HIP's group shuffles take
-// numbers only, so anything else moves as 32-bit words.
-template <typename T, typename Shuffle>
-__device__ inline T shuffleValue(const T &value, Shuffle shuffle) {
-  if constexpr (std::is_arithmetic_v<T>) {
-    return shuffle(value);
-  } else {
-    constexpr int kWords = (sizeof(T) + 3) / 4;
-    unsigned int words[kWords] = {};
-    __builtin_memcpy(words, &value, sizeof(T));
-    for (int i = 0; i < kWords; ++i)
-      words[i] = shuffle(words[i]);
-    T out = value;
-    __builtin_memcpy(&out, words, sizeof(T));
-    return out;
-  }
-}
-} // namespace hipwright_detail
 template <typename Group, typename T, typename Op>
 __device__ inline std::decay_t<T> hipwright_reduce(const Group &group,
                                                    T &&value, Op &&op) {
@@ -701,12 +701,12 @@ __device__ inline std::decay_t<T> hipwright_reduce(const Group &group,
   const unsigned int size = group.size();
   const unsigned int rank = group.thread_rank();
   for (unsigned int offset = 1; offset < size; offset *= 2) {
-    V above = hipwright_detail::shuffleValue(
+    V above = hipwright_compat_detail::shuffleValue(
         v, [&](auto x) { return group.shfl_down(x, offset); });
     if (rank + offset < size)
       v = op(v, above);
   }
-  return hipwright_detail::shuffleValue(
+  return hipwright_compat_detail::shuffleValue(
       v, [&](auto x) { return group.shfl(x, 0); });
 }
 } // namespace cooperative_groups
