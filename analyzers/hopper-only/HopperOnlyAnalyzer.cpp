@@ -53,6 +53,34 @@ bool isTensorMapType(QualType T) {
   return RD && RD->getName() == "CUtensorMap_st";
 }
 
+/// The Hopper feature a call to \p Callee uses, if any: libcu++'s
+/// cuda::ptx and cuda::device wrappers and CUDA's API names.
+std::optional<HopperKind> classifyCallee(const FunctionDecl &Callee) {
+  std::vector<std::string> NS = namespacePath(&Callee);
+  StringRef Name = Callee.getName();
+  if (NS.size() == 2 && NS[0] == "cuda" && NS[1] == "ptx")
+    return classifyLibcuxxFunction(Name, /*InPtx=*/true);
+  if (NS.size() >= 2 && NS[0] == "cuda" && NS[1] == "device")
+    return classifyLibcuxxFunction(Name, /*InPtx=*/false);
+  if (NS.empty())
+    return classifyCudaApiName(Name);
+  return std::nullopt;
+}
+
+// Cheap tests that run before the enclosing function is looked up: that
+// walk up the parent map is the costly part of a match, and nearly every
+// call, enumerator reference and declaration in a real TU is not a Hopper
+// feature.
+AST_MATCHER(FunctionDecl, isHopperFeatureCallee) {
+  return Node.getIdentifier() && classifyCallee(Node).has_value();
+}
+AST_MATCHER(EnumConstantDecl, namesHopperFeature) {
+  return classifyCudaApiName(Node.getName()).has_value();
+}
+AST_MATCHER(DeclaratorDecl, hasTensorMapType) {
+  return isTensorMapType(Node.getType());
+}
+
 class HopperOnlyAnalyzer : public Analyzer {
 public:
   using Analyzer::Analyzer;
@@ -63,14 +91,18 @@ public:
     Finder.addMatcher(functionDecl(User, isDefinition()).bind("def"), this);
     Finder.addMatcher(asmStmt(User, InFn).bind("asm"), this);
     Finder.addMatcher(
-        callExpr(User, callee(functionDecl().bind("callee")), InFn)
+        callExpr(User,
+                 callee(functionDecl(isHopperFeatureCallee()).bind("callee")),
+                 InFn)
             .bind("call"),
         this);
     Finder.addMatcher(
-        declRefExpr(User, to(enumConstantDecl().bind("enum")), InFn)
+        declRefExpr(
+            User, to(enumConstantDecl(namesHopperFeature()).bind("enum")), InFn)
             .bind("enumref"),
         this);
-    Finder.addMatcher(declaratorDecl(User, InFn).bind("decl"), this);
+    Finder.addMatcher(
+        declaratorDecl(User, hasTensorMapType(), InFn).bind("decl"), this);
   }
 
   void run(const MatchFinder::MatchResult &R) override {
@@ -135,22 +167,14 @@ private:
 
   void checkCall(const CallExpr *C, const FunctionDecl *Callee,
                  const FunctionDecl *Fn) {
-    std::vector<std::string> NS = namespacePath(Callee);
-    StringRef Name = Callee->getName();
-    std::optional<HopperKind> K;
-    if (NS.size() == 2 && NS[0] == "cuda" && NS[1] == "ptx")
-      K = classifyLibcuxxFunction(Name, /*InPtx=*/true);
-    else if (NS.size() >= 2 && NS[0] == "cuda" && NS[1] == "device")
-      K = classifyLibcuxxFunction(Name, /*InPtx=*/false);
-    else if (NS.empty())
-      K = classifyCudaApiName(Name);
+    std::optional<HopperKind> K = classifyCallee(*Callee);
     if (!K)
       return;
     std::string Qual;
-    for (const std::string &N : NS)
+    for (const std::string &N : namespacePath(Callee))
       Qual += N + "::";
     report(C->getBeginLoc(), *K,
-           describeFunction(Fn) + ": " + Qual + Name.str());
+           describeFunction(Fn) + ": " + Qual + Callee->getName().str());
   }
 
   void checkApiName(SourceLocation Loc, StringRef Name,

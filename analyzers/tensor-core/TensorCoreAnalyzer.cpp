@@ -83,6 +83,18 @@ bool isElementwiseLoopIndex(ASTContext &AST, const Expr *Use,
   return false;
 }
 
+// Cheap tests that run before the enclosing function is looked up (a walk
+// up the parent map, the costly part of a match): nearly no declaration in
+// a real TU is a fragment, and nearly no dependent call names wmma.
+AST_MATCHER(DeclaratorDecl, hasWmmaFragmentType) {
+  return wmmaFragmentOf(Node.getType()).has_value();
+}
+AST_MATCHER(UnresolvedLookupExpr, hasWmmaCandidate) {
+  const NamedDecl *First =
+      Node.decls().empty() ? nullptr : (*Node.decls().begin());
+  return First && isInWmmaNamespace(First->getUnderlyingDecl());
+}
+
 class TensorCoreAnalyzer : public Analyzer {
 public:
   using Analyzer::Analyzer;
@@ -90,7 +102,8 @@ public:
   void registerMatchers(MatchFinder &Finder) override {
     auto InFn = optionally(hasAncestor(functionDecl().bind("fn")));
     auto User = unless(isExpansionInSystemHeader());
-    Finder.addMatcher(declaratorDecl(User, InFn).bind("decl"), this);
+    Finder.addMatcher(
+        declaratorDecl(User, hasWmmaFragmentType(), InFn).bind("decl"), this);
     Finder.addMatcher(
         callExpr(User,
                  callee(functionDecl(hasAnyName("::nvcuda::wmma::mma_sync",
@@ -120,7 +133,8 @@ public:
     // In a template pattern a call with dependent arguments names its
     // candidates only: `wmma::store_matrix_sync(out, c, ...)` with `T *out`.
     Finder.addMatcher(
-        callExpr(User, callee(unresolvedLookupExpr()), InFn).bind("unresolved"),
+        callExpr(User, callee(unresolvedLookupExpr(hasWmmaCandidate())), InFn)
+            .bind("unresolved"),
         this);
   }
 

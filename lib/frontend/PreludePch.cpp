@@ -1,9 +1,11 @@
 //===- PreludePch.cpp - the headers every CUDA parse shares, precompiled --===//
 #include "frontend/PreludePch.h"
 #include "frontend/AbsentPaths.h"
+#include "frontend/ParseEconomy.h"
 #include "frontend/ParsePrelude.h"
 #include "support/ByteCodec.h"
 #include "support/FramedRecord.h"
+#include "support/PhaseTimes.h"
 #include "support/Version.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -27,10 +29,14 @@ using namespace llvm;
 namespace hipwright {
 
 /// The PCH file format; bump it when encodePreludePch changes.
-static constexpr const char *kPchMagic = "hipwright-prelude-pch 2";
+static constexpr const char *kPchMagic = "hipwright-prelude-pch 3";
+
+/// The file name a prefix PCH's main file gets in the TU's directory.
+static constexpr const char *kPrefixMainStem = ".hipwright-prefix-";
 
 bool isVirtualParseFile(StringRef Path) {
-  return Path.starts_with("/hipwright-virtual/");
+  return Path.starts_with("/hipwright-virtual/") ||
+         sys::path::filename(Path).starts_with(kPrefixMainStem);
 }
 
 /// -include FILE in any of the spellings clang accepts; the number of
@@ -87,6 +93,7 @@ std::optional<PchPlan> planPreludePch(ArrayRef<std::string> TuArgs) {
   W.str(gitCommit());
   W.str(llvmVersion());
   W.str(contentDigest(parsePreludeText()));
+  W.str(parseEconomyMode());
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
     W.str(Cwd);
@@ -100,6 +107,31 @@ std::optional<PchPlan> planPreludePch(ArrayRef<std::string> TuArgs) {
   for (const std::string &A : Plan.BuildArgs)
     W.str(A);
   Plan.Key = contentDigest(W.take());
+  return Plan;
+}
+
+std::optional<PchPlan> planPrefixPch(ArrayRef<std::string> TuArgs,
+                                     const PrefixCandidate &C) {
+  std::optional<PchPlan> Prelude = planPreludePch(TuArgs);
+  // The prelude plan drops only the user's -include files and the file.
+  if (!Prelude || Prelude->BuildArgs.size() != TuArgs.size() || C.Text.empty())
+    return std::nullopt;
+  PchPlan Plan;
+  Plan.Prefix = true;
+  Plan.MainText = C.Text;
+  ByteWriter W;
+  W.str("prefix");
+  W.str(Prelude->Key);
+  W.str(C.Dir);
+  W.str(C.Text);
+  Plan.Key = contentDigest(W.take());
+  std::string Name = kPrefixMainStem + Plan.Key.substr(0, 16) + ".cu";
+  SmallString<256> Main(C.Dir.empty() ? StringRef("/hipwright-virtual")
+                                      : StringRef(C.Dir));
+  sys::path::append(Main, Name);
+  Plan.MainPath = std::string(Main);
+  Plan.BuildArgs = std::move(Prelude->BuildArgs);
+  Plan.BuildArgs.back() = Plan.MainPath;
   return Plan;
 }
 
@@ -121,19 +153,59 @@ public:
   std::string First;
 };
 
+/// The headers the main file itself includes.
+class DirectIncludes : public PPCallbacks {
+public:
+  DirectIncludes(const SourceManager &SM, std::vector<FileEntryRef> &Out)
+      : SM(SM), Out(Out) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
+                          bool, CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (File && SM.getFileID(HashLoc) == SM.getMainFileID())
+      Out.push_back(*File);
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<FileEntryRef> &Out;
+};
+
+/// The PCH holds the same AST a TU's own parse of the prelude would make:
+/// system headers' function bodies skipped as ParseEconomy says.
+class BodySkippingPchGenerator : public PCHGenerator {
+public:
+  template <typename... Args>
+  BodySkippingPchGenerator(const SourceManager &SM, Args &&...A)
+      : PCHGenerator(std::forward<Args>(A)...), Skipper(SM) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return Skipper.shouldSkipFunctionBody(D);
+  }
+
+private:
+  SystemBodySkipper Skipper;
+};
+
 /// clang's GeneratePCHAction writes to a file; this one keeps the bytes
 /// in memory, so that they can go to the cache through an atomic write
 /// (or nowhere, with --no-cache).
 class PchAction : public ASTFrontendAction {
 public:
   PchAction(PreludePch &Out, std::shared_ptr<PCHBuffer> Buffer,
-            std::string &Unreadable)
-      : Out(Out), Buffer(std::move(Buffer)), Unreadable(Unreadable) {}
+            std::string &Unreadable, bool Prefix)
+      : Out(Out), Buffer(std::move(Buffer)), Unreadable(Unreadable),
+        Prefix(Prefix) {}
 
   TranslationUnitKind getTranslationUnitKind() override { return TU_Prefix; }
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getLangOpts().CompilingPCH = true;
+    if (Prefix) {
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<PpEventRecorder>(CI.getSourceManager(), Out.Events));
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<DirectIncludes>(CI.getSourceManager(), Included));
+    }
     return true;
   }
 
@@ -142,8 +214,9 @@ public:
     // No timestamps: the same inputs give the same bytes, whichever
     // process built them; freshness is checked by content (the inputs'
     // digests) instead.
-    return std::make_unique<PCHGenerator>(
-        CI.getPreprocessor(), CI.getModuleCache(), kPreludePchPath,
+    return std::make_unique<BodySkippingPchGenerator>(
+        CI.getSourceManager(), CI.getPreprocessor(), CI.getModuleCache(),
+        kPreludePchPath,
         /*isysroot=*/"", Buffer, CI.getCodeGenOpts(),
         ArrayRef<std::shared_ptr<ModuleFileExtension>>(),
         /*AllowASTWithErrors=*/false, /*IncludeTimestamps=*/false);
@@ -151,6 +224,15 @@ public:
 
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
+    // A TU that loads the PCH reads its own #include lines again and skips
+    // each header once (port/TranslateUnit.cpp): a header its first lines
+    // include twice would be read twice there, so no PCH for them.
+    for (size_t I = 0; I < Included.size(); ++I) {
+      for (size_t J = 0; J < I; ++J)
+        if (Included[J] == Included[I] && Unreadable.empty())
+          Unreadable = (Included[I].getName() + " is included twice").str();
+      Out.DirectIncludes.push_back(Included[I].getName().str());
+    }
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       FileEntryRef FE = It->first;
       if (isVirtualParseFile(FE.getName()))
@@ -172,26 +254,38 @@ private:
   PreludePch &Out;
   std::shared_ptr<PCHBuffer> Buffer;
   std::string &Unreadable;
+  bool Prefix;
+  std::vector<FileEntryRef> Included;
 };
 
 /// Holds what the action leaves behind: the invocation destroys the
 /// action itself before run() returns.
 class PchActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit PchActionFactory(PreludePch &Out) : Out(Out) {}
+  PchActionFactory(PreludePch &Out, bool Prefix) : Out(Out), Prefix(Prefix) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<PchAction>(Out, Buffer, Unreadable);
+    return std::make_unique<PchAction>(Out, Buffer, Unreadable, Prefix);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *Diags) override {
+    skipSystemFunctionBodies(*Invocation);
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHContainerOps), Diags);
   }
   std::shared_ptr<PCHBuffer> Buffer = std::make_shared<PCHBuffer>();
   std::string Unreadable;
 
 private:
   PreludePch &Out;
+  bool Prefix;
 };
 
 } // namespace
 
 Expected<PreludePch> buildPreludePch(const PchPlan &Plan) {
+  PhaseTimer Timer(Phase::PchBuild);
   PreludePch Out;
   Out.Key = Plan.Key;
   auto Disk =
@@ -200,11 +294,13 @@ Expected<PreludePch> buildPreludePch(const PchPlan &Plan) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(kParsePreludePath, 0,
                   MemoryBuffer::getMemBuffer(parsePreludeText()));
-  Memory->addFile(kPreludePchMainPath, 0, MemoryBuffer::getMemBuffer(""));
+  Memory->addFile(Plan.MainPath, 0, MemoryBuffer::getMemBuffer(Plan.MainText));
   Overlay->pushOverlay(Memory);
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), Overlay));
-  PchActionFactory Factory(Out);
+  Out.MainPath = Plan.MainPath;
+  Out.MainText = Plan.MainText;
+  PchActionFactory Factory(Out, Plan.Prefix);
   tooling::ToolInvocation Invocation(
       Plan.BuildArgs, &Factory, Files.get(),
       std::make_shared<PCHContainerOperations>());
@@ -247,6 +343,12 @@ std::string encodePreludePch(const PreludePch &Pch) {
   W.num(Pch.Absent.size());
   for (const std::string &P : Pch.Absent)
     W.str(P);
+  W.str(Pch.MainPath);
+  W.str(Pch.MainText);
+  writePpEvents(W, Pch.Events);
+  W.num(Pch.DirectIncludes.size());
+  for (const std::string &P : Pch.DirectIncludes)
+    W.str(P);
   W.str(Pch.Bytes->getBuffer());
   return frameRecord(kPchMagic, W.take());
 }
@@ -268,6 +370,12 @@ Expected<PreludePch> decodePreludePch(StringRef Bytes, StringRef What) {
   uint64_t NAbsent = R.count();
   for (uint64_t I = 0; I < NAbsent && R.ok(); ++I)
     Out.Absent.push_back(R.str());
+  Out.MainPath = R.str();
+  Out.MainText = R.str();
+  Out.Events = readPpEvents(R);
+  uint64_t NDirect = R.count();
+  for (uint64_t I = 0; I < NDirect && R.ok(); ++I)
+    Out.DirectIncludes.push_back(R.str());
   std::string Pch = R.str();
   if (!R.ok() || !R.atEnd() || Pch.empty() || Out.Inputs.empty())
     return createStringError(inconvertibleErrorCode(),

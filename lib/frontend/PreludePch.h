@@ -21,6 +21,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/IncludePrefix.h"
+#include "frontend/PpEvents.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -45,15 +48,25 @@ inline constexpr const char *kPreludePchMainPath =
 bool isVirtualParseFile(llvm::StringRef Path);
 
 /// How to build the PCH for one TU command line and what identifies it.
+/// A prelude PCH is built from an empty main file; a prefix PCH from the
+/// #include lines a TU starts with (frontend/IncludePrefix.h), laid in the
+/// TU's own directory so that each name resolves as in the TU.
 struct PchPlan {
   /// Digest of everything that changes the PCH's contents: the build
   /// arguments, clang's and hipwright's versions, the parse prelude, the
   /// working directory (relative -I paths) and clang's include-path
   /// environment variables. Files' contents are checked separately.
   std::string Key;
-  /// The TU's command line with kPreludePchMainPath for the file and
-  /// without the user's -include files.
+  /// The TU's command line with MainPath for the file and, for a prelude
+  /// PCH, without the user's -include files.
   std::vector<std::string> BuildArgs;
+  /// The in-memory main file the PCH is built from (a TU loading it must
+  /// see it too) and its text.
+  std::string MainPath = kPreludePchMainPath;
+  std::string MainText;
+  /// A prefix PCH holds the user's headers: the preprocessor callbacks
+  /// they fire are recorded for the TUs to replay (frontend/PpEvents.h).
+  bool Prefix = false;
 };
 
 /// The plan for \p TuArgs (argv[0] first, the file last, as
@@ -61,6 +74,13 @@ struct PchPlan {
 /// a CUDA parse, or a command line that already involves PCHs, modules or
 /// raw -cc1 flags, whose interplay with ours is not worth the risk.
 std::optional<PchPlan> planPreludePch(llvm::ArrayRef<std::string> TuArgs);
+
+/// The plan for a PCH of \p C's #include lines (frontend/IncludePrefix.h)
+/// for a TU parsed with \p TuArgs; nullopt where a prelude PCH would not
+/// serve it either, or where the TU has -include files of its own (they
+/// would come between the prelude and the lines).
+std::optional<PchPlan> planPrefixPch(llvm::ArrayRef<std::string> TuArgs,
+                                     const PrefixCandidate &C);
 
 /// A file the PCH build read and the BLAKE3 digest of the bytes it read.
 struct PchInput {
@@ -78,6 +98,14 @@ struct PreludePch {
   /// Every path its build looked up and did not find (AbsentPaths.h),
   /// sorted: one that appears could change what the prelude means.
   std::vector<std::string> Absent;
+  /// The main file it was built from, to lay into each TU that loads it.
+  std::string MainPath;
+  std::string MainText;
+  /// For a prefix PCH: the preprocessor callbacks its build saw, and the
+  /// headers its main file includes (as the build named them), which a TU
+  /// loading it must skip when its own first lines include them again.
+  std::vector<PpEvent> Events;
+  std::vector<std::string> DirectIncludes;
 };
 
 /// Parses the prelude of \p Plan in this process and keeps the PCH in
@@ -86,8 +114,8 @@ struct PreludePch {
 llvm::Expected<PreludePch> buildPreludePch(const PchPlan &Plan);
 
 /// The file layout of a stored PCH: the key, its inputs, the paths its
-/// build found missing, then its bytes, framed (support/FramedRecord.h) so
-/// a damaged file is never handed to clang.
+/// build found missing, its main file, its events, then its bytes, framed
+/// (support/FramedRecord.h) so a damaged file is never handed to clang.
 std::string encodePreludePch(const PreludePch &Pch);
 llvm::Expected<PreludePch> decodePreludePch(llvm::StringRef Bytes,
                                             llvm::StringRef What);

@@ -1,6 +1,7 @@
 //===- PreludePchStore.cpp - prelude PCHs built once, shared by TUs -------===//
 #include "frontend/PreludePchStore.h"
 #include "frontend/AbsentPaths.h"
+#include "frontend/IncludePrefix.h"
 #include "support/AtomicFile.h"
 #include "support/ContainedThread.h"
 #include "support/FramedRecord.h"
@@ -8,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 #include <utime.h>
 
@@ -17,6 +19,17 @@ namespace hipwright {
 
 /// Stack for the PCH build: what a TU's parse gets (TranslateUnit.h).
 static constexpr size_t kPchBuildStackBytes = size_t(64) << 20;
+
+/// HIPWRIGHT_NO_PREFIX_PCH=1: only the prelude is precompiled (to check
+/// that the output does not change, and to measure what the prefix saves).
+static bool noPrefixPch() {
+  static const bool Off = [] {
+    std::optional<std::string> V =
+        sys::Process::GetEnv("HIPWRIGHT_NO_PREFIX_PCH");
+    return V && !V->empty() && *V != "0";
+  }();
+  return Off;
+}
 
 PreludePchStore::PreludePchStore(std::string CacheDir)
     : Dir(std::move(CacheDir)) {}
@@ -39,31 +52,73 @@ PchStats PreludePchStore::stats() const {
   return Stats;
 }
 
-void PreludePchStore::expect(ArrayRef<std::string> TuArgs) {
+/// The prefix PCHs that could serve \p MainFile, largest first.
+static std::vector<std::pair<PchPlan, std::vector<PrefixLink>>>
+prefixPlans(ArrayRef<std::string> TuArgs, StringRef MainFile) {
+  std::vector<std::pair<PchPlan, std::vector<PrefixLink>>> Out;
+  if (noPrefixPch())
+    return Out;
+  for (PrefixCandidate &C : prefixCandidates(TuArgs, MainFile))
+    if (std::optional<PchPlan> Plan = planPrefixPch(TuArgs, C))
+      Out.push_back({std::move(*Plan), std::move(C.Chain)});
+  return Out;
+}
+
+/// Whether a header the TU enters on the way to the lines is in \p Pch:
+/// the TU reads it before the lines, the PCH after (the order of a header
+/// that includes itself back, say, would change).
+static bool holdsChainFile(const PreludePch &Pch,
+                           const std::vector<PrefixLink> &Chain) {
+  for (const PrefixLink &L : Chain)
+    for (const PchInput &In : Pch.Inputs)
+      if (sys::path::filename(In.Path) == sys::path::filename(L.Path) &&
+          sys::fs::equivalent(In.Path, L.Path))
+        return true;
+  return false;
+}
+
+void PreludePchStore::expect(ArrayRef<std::string> TuArgs, StringRef MainFile) {
   std::optional<PchPlan> Plan = planPreludePch(TuArgs);
   if (!Plan)
     return;
+  auto Prefixes = prefixPlans(TuArgs, MainFile);
   std::lock_guard<std::mutex> Lock(Mutex);
   ++Slots[Plan->Key].Expected;
+  for (auto &P : Prefixes)
+    ++Slots[P.first.Key].Expected;
+}
+
+PchChoice PreludePchStore::get(ArrayRef<std::string> TuArgs,
+                               StringRef MainFile) {
+  for (auto &[Plan, Chain] : prefixPlans(TuArgs, MainFile))
+    if (std::shared_ptr<const PreludePch> P = getPlanned(Plan))
+      if (!holdsChainFile(*P, Chain))
+        return {std::move(P), std::move(Chain)};
+  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
+  if (!Plan)
+    return {};
+  return {getPlanned(*Plan), {}};
 }
 
 std::shared_ptr<const PreludePch>
-PreludePchStore::get(ArrayRef<std::string> TuArgs) {
-  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
-  if (!Plan)
-    return nullptr;
+PreludePchStore::getPlanned(const PchPlan &Plan) {
   std::promise<std::shared_ptr<const PreludePch>> Promise;
   std::optional<Ready> Wait;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    Slot &S = Slots[Plan->Key];
+    Slot &S = Slots[Plan.Key];
     if (S.Unusable)
       return nullptr;
     if (S.Pch) {
       Wait = *S.Pch;
     } else {
-      if (S.Expected < 2 &&
-          (Dir.empty() || !sys::fs::exists(pathFor(Plan->Key))))
+      // A prelude PCH pays from the second TU on. A prefix PCH holds the
+      // prelude too and costs a parse of its lines to build: for two TUs
+      // it saves about what it costs, and one shared more widely (a
+      // shorter run of the same lines) is likely built anyway.
+      unsigned Needed = Plan.Prefix ? 3 : 2;
+      if (S.Expected < Needed &&
+          (Dir.empty() || !sys::fs::exists(pathFor(Plan.Key))))
         return nullptr;
       S.Pch = Promise.get_future().share();
     }
@@ -73,11 +128,11 @@ PreludePchStore::get(ArrayRef<std::string> TuArgs) {
   std::shared_ptr<const PreludePch> P;
   // A crash while building it (a clang bug) must not leave the TUs that
   // wait for it waiting forever: they parse without.
-  runContained(kPchBuildStackBytes, [&] { P = obtain(*Plan); });
+  runContained(kPchBuildStackBytes, [&] { P = obtain(Plan); });
   Promise.set_value(P);
   if (!P) {
     std::lock_guard<std::mutex> Lock(Mutex);
-    Slots[Plan->Key].Unusable = true;
+    Slots[Plan.Key].Unusable = true;
   }
   return P;
 }

@@ -1,8 +1,9 @@
 //===- PreludePchStore.h - prelude PCHs shared by TUs -----------*- C++ -*-===//
 //
 // One run's PCHs (frontend/PreludePch.h), one per distinct command line
-// less the file. A PCH is built by the first TU that needs it while the
-// others with the same key wait for it, and only for a key that at least
+// less the file, and one per distinct run of leading #include lines that
+// TUs of a directory share. A PCH is built by the first TU that needs it while
+// the others with the same key wait for it, and only for a key that at least
 // two TUs of the run share or that is stored already: for a TU alone the
 // PCH costs more than the parse it saves.
 //
@@ -39,6 +40,13 @@ struct PchStats {
   unsigned Fallbacks = 0; ///< TUs whose parse could not load it
 };
 
+/// A PCH for one TU and, for a prefix PCH, the files the TU must read as
+/// planned for the PCH to stand for its first lines.
+struct PchChoice {
+  std::shared_ptr<const PreludePch> Pch;
+  std::vector<PrefixLink> Chain;
+};
+
 class PreludePchStore {
 public:
   /// \p CacheDir: the result cache's directory; empty keeps PCHs in memory.
@@ -46,12 +54,15 @@ public:
 
   /// Announces a TU of the run (before any get): keys only one TU uses
   /// get no PCH built.
-  void expect(llvm::ArrayRef<std::string> TuArgs);
+  void expect(llvm::ArrayRef<std::string> TuArgs, llvm::StringRef MainFile);
 
-  /// The PCH for the TU parsed with \p TuArgs, loaded or built on first
-  /// use; nullptr when there is none to use (then parse without).
-  /// Thread-safe; a second caller with the same key waits for the first.
-  std::shared_ptr<const PreludePch> get(llvm::ArrayRef<std::string> TuArgs);
+  /// The PCH for the TU of \p MainFile parsed with \p TuArgs, loaded or
+  /// built on first use: the PCH of the largest run of #include lines it
+  /// starts with (frontend/IncludePrefix.h) that another TU of the run
+  /// starts with too (or that is stored), else the prelude's; no PCH when
+  /// there is none to use (then parse without). Thread-safe; a second
+  /// caller with the same key waits for the first.
+  PchChoice get(llvm::ArrayRef<std::string> TuArgs, llvm::StringRef MainFile);
 
   /// A TU could not load \p Pch: no later TU of the run uses its key, and
   /// the stored file goes (the next run builds it anew).
@@ -76,6 +87,9 @@ private:
   PchStats Stats;
 
   std::shared_ptr<const PreludePch> obtain(const PchPlan &Plan);
+  /// The PCH of \p Plan, or nullptr when there is none to use (another
+  /// TU of the run must need it too, or it must be stored).
+  std::shared_ptr<const PreludePch> getPlanned(const PchPlan &Plan);
   std::optional<PreludePch> loadStored(const std::string &Path,
                                        llvm::StringRef Key);
   void count(unsigned PchStats::*Field);

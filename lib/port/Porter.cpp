@@ -168,7 +168,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     // --no-cache (no Req.Cache): a PCH for this run only, in memory.
     Pch.emplace(Req.Cache ? Req.Cache->Dir : std::string());
     for (const std::string &U : ToParse)
-      Pch->expect(Args.argsFor(U));
+      Pch->expect(Args.argsFor(U), U);
     Ctx.Pch = &*Pch;
   }
 

@@ -2,12 +2,15 @@
 #include "port/TranslateUnit.h"
 #include "analysis/AnalyzerRegistry.h"
 #include "frontend/AbsentPaths.h"
+#include "frontend/ParseEconomy.h"
 #include "frontend/ParsePrelude.h"
+#include "frontend/PpEvents.h"
 #include "frontend/PreludePch.h"
 #include "port/InputTree.h"
 #include "port/TokenPass.h"
 #include "support/ContainedThread.h"
 #include "support/FramedRecord.h"
+#include "support/PhaseTimes.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -15,9 +18,11 @@
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/ASTReader.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -107,12 +112,103 @@ void sortInputsByPath(std::vector<ParseInput> &Inputs) {
                Inputs.end());
 }
 
+/// A prefix PCH holds what the TU's first lines read. When the preprocessor
+/// first enters a file (the main file, before the predefines and the
+/// -include files), the PCH is loaded and nothing else has reached the
+/// callbacks: the events of those lines are replayed there, in their order.
+/// Each file on the way to the lines must still start as planned (it could
+/// have changed since); if not, or if an event cannot be placed, the parse
+/// is not used.
+///
+/// The TU's lines then include the same headers again. One with an include
+/// guard or #pragma once is skipped as in any parse; one without would be
+/// read a second time, so it is marked include-once until that one #include
+/// has skipped it, and a later #include of it reads it as a plain parse
+/// would.
+class PrefixReplayer : public PPCallbacks {
+public:
+  PrefixReplayer(CompilerInstance &CI, const PreludePch &Pch,
+                 const std::vector<PrefixLink> &Chain, bool &Failed)
+      : CI(CI), Pch(Pch), Chain(Chain), Failed(Failed) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    SourceManager &SM = CI.getSourceManager();
+    if (!Started) {
+      Started = true;
+      Failed = !replayPpEvents(CI, Pch.Events) || !skipUnguardedOnce();
+    }
+    if (Reason != EnterFile || Checked == Chain.size())
+      return;
+    FileID FID = SM.getFileID(Loc);
+    OptionalFileEntryRef Entered = SM.getFileEntryRefForID(FID);
+    OptionalFileEntryRef Next =
+        CI.getFileManager().getOptionalFileRef(Chain[Checked].Path);
+    if (!Entered || !Next || *Entered != *Next)
+      return;
+    std::optional<llvm::MemoryBufferRef> Buf = SM.getBufferOrNone(FID);
+    if (!Buf || !startsAsPlanned(Buf->getBuffer(), Chain[Checked]))
+      Failed = true;
+    ++Checked;
+  }
+
+  void FileSkipped(const FileEntryRef &File, const Token &,
+                   SrcMgr::CharacteristicKind) override {
+    auto It = llvm::find(OnceOnly, File);
+    if (It == OnceOnly.end())
+      return;
+    CI.getPreprocessor().getHeaderSearchInfo().getFileInfo(File).isPragmaOnce =
+        false;
+    OnceOnly.erase(It);
+  }
+
+  /// Every file on the way was entered as planned, and every header marked
+  /// include-once was skipped by the lines.
+  bool finished() const { return Checked == Chain.size() && OnceOnly.empty(); }
+
+private:
+  CompilerInstance &CI;
+  const PreludePch &Pch;
+  const std::vector<PrefixLink> &Chain;
+  bool &Failed;
+  bool Started = false;
+  size_t Checked = 0;
+  std::vector<FileEntryRef> OnceOnly;
+
+  static bool startsAsPlanned(StringRef Text, const PrefixLink &L) {
+    LeadingIncludes Got = leadingIncludes(Text);
+    return Got.PragmaOnce == L.PragmaOnce &&
+           Got.Lines.size() >= L.Lines.size() &&
+           std::equal(L.Lines.begin(), L.Lines.end(), Got.Lines.begin());
+  }
+
+  bool skipUnguardedOnce() {
+    Preprocessor &PP = CI.getPreprocessor();
+    HeaderSearch &HS = PP.getHeaderSearchInfo();
+    for (const std::string &Name : Pch.DirectIncludes) {
+      OptionalFileEntryRef FE = CI.getFileManager().getOptionalFileRef(Name);
+      if (!FE)
+        return false;
+      PP.markIncluded(*FE);
+      if (HS.isFileMultipleIncludeGuarded(*FE))
+        continue;
+      HS.getFileInfo(*FE).isPragmaOnce = true;
+      OnceOnly.push_back(*FE);
+    }
+    return true;
+  }
+};
+
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(const TranslateContext &Ctx, TuResult &Out, bool &Reached)
-      : Ctx(Ctx), Out(Out), Reached(Reached) {}
+  TranslateAction(const TranslateContext &Ctx, TuResult &Out, bool &Reached,
+                  const PchChoice *Choice)
+      : Ctx(Ctx), Out(Out), Reached(Reached),
+        Pch(Choice ? Choice->Pch.get() : nullptr),
+        Chain(Choice ? &Choice->Chain : nullptr) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    ParseTimer.emplace(Phase::Parse);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroCollector>(
         CI.getSourceManager(), Ctx.IsUserFile, Facts));
     if (Ctx.Options.AnalyzeFor) {
@@ -132,31 +228,51 @@ public:
         Analyzers.back()->registerMatchers(Finder);
       }
     }
+    if (Pch && Chain && !Chain->empty()) {
+      auto R = std::make_unique<PrefixReplayer>(CI, *Pch, *Chain,
+                                                PrefixReplayFailed);
+      Replayer = R.get();
+      CI.getPreprocessor().addPPCallbacks(std::move(R));
+    }
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<ASTConsumer>();
+    return std::make_unique<SystemBodySkipper>(CI.getSourceManager());
   }
 
   void EndSourceFileAction() override {
     CompilerInstance &CI = getCompilerInstance();
+    if (ParseTimer)
+      ParseTimer->stop();
+    if (PrefixReplayFailed || (Replayer && !Replayer->finished()))
+      return; // not Reached: the TU is parsed again without the PCH
     Reached = true;
-    if (Ctx.RecordInputs)
+    if (Pch)
+      enterPchUserFiles(CI);
+    if (Ctx.RecordInputs) {
+      PhaseTimer T(Phase::Inputs);
       recordInputs(CI.getSourceManager());
+    }
     if (!CI.hasASTContext())
       return;
     ASTContext &AST = CI.getASTContext();
-    runAstPass(AST, Ctx.Options, *Ctx.Rules, Ctx.IsUserFile,
-               Ctx.Args->toolkit().Root, Facts, Out);
+    limitTraversalToNonSystemCode(AST);
+    {
+      PhaseTimer T(Phase::AstPass);
+      runAstPass(AST, Ctx.Options, *Ctx.Rules, Ctx.IsUserFile,
+                 Ctx.Args->toolkit().Root, Facts, Out);
+    }
     if (Analysis) {
+      PhaseTimer T(Phase::Analyzers);
       Finder.matchAST(AST);
       for (auto &A : Analyzers)
         A->planTranslationUnit();
       for (auto &A : Analyzers)
         A->finishTranslationUnit();
     }
+    PhaseTimer T(Phase::TokenPass);
     tokenPassOverUserFiles(CI);
   }
 
@@ -166,7 +282,14 @@ private:
   /// The parse got past loading the PCH (clang gives up on a TU whose
   /// PCH does not load before this action sees its end).
   bool &Reached;
+  const PreludePch *Pch;
+  /// The files on the way to a prefix PCH's lines (empty for the prelude's).
+  const std::vector<PrefixLink> *Chain;
+  bool PrefixReplayFailed = false;
+  /// Owned by the preprocessor, which outlives the action's last use.
+  PrefixReplayer *Replayer = nullptr;
   AstFacts Facts;
+  std::optional<PhaseTimer> ParseTimer;
   std::unique_ptr<AnalysisContext> Analysis;
   // Analyzers judge the user's code only; not walking the CUDA toolkit's
   // and the standard library's (system) headers halves their cost.
@@ -176,6 +299,19 @@ private:
     return O;
   }()};
   std::vector<std::unique_ptr<Analyzer>> Analyzers;
+
+  /// The user's headers a prefix PCH holds are only known to the source
+  /// manager once a location in them is read; the token pass, the inputs
+  /// and the analyzers' raw scans walk the files it knows.
+  void enterPchUserFiles(CompilerInstance &CI) {
+    if (!Chain || Chain->empty())
+      return;
+    SourceManager &SM = CI.getSourceManager();
+    for (const PchInput &In : Pch->Inputs)
+      if (Ctx.IsUserFile(In.Path))
+        if (auto FE = CI.getFileManager().getOptionalFileRef(In.Path))
+          SM.translateFile(*FE);
+  }
 
   /// The digest of every file as the parse read it (not as it is on disk
   /// now: a file edited during the parse must not be cached under its new
@@ -262,10 +398,11 @@ private:
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(const TranslateContext &Ctx, TuResult &Out, bool UsePch)
-      : Ctx(Ctx), Out(Out), UsePch(UsePch) {}
+  ActionFactory(const TranslateContext &Ctx, TuResult &Out,
+                const PchChoice *Choice)
+      : Ctx(Ctx), Out(Out), Choice(Choice) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Ctx, Out, Reached);
+    return std::make_unique<TranslateAction>(Ctx, Out, Reached, Choice);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -273,8 +410,9 @@ public:
                      DiagnosticConsumer *Diags) override {
     // Set on the invocation, not the command line: the TU's arguments
     // (and the result cache's key over them) stay what they are.
-    if (UsePch)
+    if (Choice)
       Invocation->getPreprocessorOpts().ImplicitPCHInclude = kPreludePchPath;
+    skipSystemFunctionBodies(*Invocation);
     return FrontendActionFactory::runInvocation(
         std::move(Invocation), Files, std::move(PCHContainerOps), Diags);
   }
@@ -284,16 +422,17 @@ public:
 private:
   const TranslateContext &Ctx;
   TuResult &Out;
-  bool UsePch;
+  const PchChoice *Choice;
 };
 
-/// One parse of \p MainFile, with \p Pch loaded in place of the prelude
-/// headers when given. Sets \p Reached when the parse got to its end; with
-/// a PCH, a parse that did not is worthless (clang stops at a PCH it
+/// One parse of \p MainFile, with \p Choice's PCH loaded in place of the
+/// headers it holds when given. Sets \p Reached when the parse got to its end;
+/// with a PCH, a parse that did not is worthless (clang stops at a PCH it
 /// cannot load).
 TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
-                   const std::vector<std::string> &Args, const PreludePch *Pch,
-                   bool &Reached) {
+                   const std::vector<std::string> &Args,
+                   const PchChoice *Choice, bool &Reached) {
+  const PreludePch *Pch = Choice ? Choice->Pch.get() : nullptr;
   TuResult Out;
   Out.MainFile = MainFile.str();
   // The real file system, with the parse prelude (and the PCH) laid over
@@ -310,13 +449,13 @@ TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
         kPreludePchPath, 0,
         llvm::MemoryBuffer::getMemBuffer(Pch->Bytes->getMemBufferRef(),
                                          /*RequiresNullTerminator=*/false));
-    Memory->addFile(kPreludePchMainPath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(""));
+    Memory->addFile(Pch->MainPath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(Pch->MainText));
   }
   Overlay->pushOverlay(Memory);
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), Overlay));
-  ActionFactory Factory(Ctx, Out, Pch != nullptr);
+  ActionFactory Factory(Ctx, Out, Pch ? Choice : nullptr);
   tooling::ToolInvocation Invocation(
       Args, &Factory, Files.get(), std::make_shared<PCHContainerOperations>());
   ErrorCollector Errors(Out.Errors);
@@ -348,11 +487,11 @@ TuResult parseUnit(StringRef MainFile, const TranslateContext &Ctx,
 
 TuResult translateUnit(StringRef MainFile, const TranslateContext &Ctx) {
   std::vector<std::string> Args = Ctx.Args->argsFor(MainFile);
-  std::shared_ptr<const PreludePch> Pch =
-      Ctx.Pch ? Ctx.Pch->get(Args) : nullptr;
+  PchChoice Choice = Ctx.Pch ? Ctx.Pch->get(Args, MainFile) : PchChoice();
+  const std::shared_ptr<const PreludePch> &Pch = Choice.Pch;
   bool Reached = false;
   if (Pch) {
-    TuResult Out = parseUnit(MainFile, Ctx, Args, Pch.get(), Reached);
+    TuResult Out = parseUnit(MainFile, Ctx, Args, &Choice, Reached);
     if (Reached) {
       Ctx.Pch->countUse();
       return Out;

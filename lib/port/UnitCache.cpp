@@ -1,6 +1,7 @@
 //===- UnitCache.cpp - translation results reused across runs -------------===//
 #include "port/UnitCache.h"
 #include "frontend/AbsentPaths.h"
+#include "frontend/ParseEconomy.h"
 #include "frontend/ParsePrelude.h"
 #include "frontend/PreludePchStore.h"
 #include "port/TuResultCodec.h"
@@ -103,7 +104,8 @@ Expected<std::optional<CacheSettings>> cacheSettingsFromEnvironment() {
 static std::string buildIdentity() {
   std::string Id = std::string(toolVersion()) + "\n" + gitCommit() + "\n" +
                    llvmVersion() + "\n" + rulesContentHash() + "\n" +
-                   contentDigest(parsePreludeText()) + "\n";
+                   contentDigest(parsePreludeText()) + "\n" +
+                   parseEconomyMode() + "\n";
   StringRef Commit = gitCommit();
   if (Commit.empty() || Commit.contains("dirty")) {
     std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);

@@ -16,6 +16,9 @@ corpus="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../test_corpus" && pwd)"
 cp -r "$corpus" "$work/corpus"
 cd "$work"
 export HIPWRIGHT_CACHE_STATS=1
+# The prelude PCH alone: the PCHs of the #include lines TUs share are
+# tested by prefix_pch_cli_test.sh.
+export HIPWRIGHT_NO_PREFIX_PCH=1
 pch_stats() { grep -o "prelude pch: .*" "$work/err.txt" || echo "no pch line"; }
 expect_pch() { # expect_pch WHAT "B built, L loaded, R rejected" [used>0]
   case "$(pch_stats)" in

@@ -134,14 +134,14 @@ TEST_CASE("a key only one TU uses gets no PCH built", "[pch]") {
   TempDir Dir;
   PreludePchStore Store(Dir.path("cache"));
   std::vector<std::string> Args = cudaArgs({});
-  Store.expect(Args);
+  Store.expect(Args, Args.back());
   // Returns at once: building would parse the CUDA headers (seconds) to
   // save one parse of them.
-  CHECK(Store.get(Args) == nullptr);
+  CHECK(Store.get(Args, Args.back()).Pch == nullptr);
   CHECK(Store.stats().Built == 0);
   CHECK(!llvm::sys::fs::exists(Dir.path("cache/pch-v1")));
   // And no PCH for a command line that has none.
-  CHECK(Store.get(cudaArgs({}, "/p/a.cpp")) == nullptr);
+  CHECK(Store.get(cudaArgs({}, "/p/a.cpp"), "/p/a.cpp").Pch == nullptr);
 }
 
 TEST_CASE("a stored PCH is stale once a path its build missed exists",
@@ -161,12 +161,12 @@ TEST_CASE("a stored PCH is stale once a path its build missed exists",
     Dir.write(
         llvm::StringRef(S->pathFor(P.Key)).drop_front(Dir.str().size() + 1),
         encodePreludePch(P));
-    S->expect(Args);
+    S->expect(Args, Args.back());
     return S;
   };
   {
     auto S = Store();
-    std::shared_ptr<const PreludePch> Got = S->get(Args);
+    std::shared_ptr<const PreludePch> Got = S->get(Args, Args.back()).Pch;
     REQUIRE(Got);
     CHECK(Got->Absent == P.Absent);
     CHECK(S->stats().Loaded == 1);
@@ -176,7 +176,7 @@ TEST_CASE("a stored PCH is stale once a path its build missed exists",
   auto S = Store();
   // Rebuilt, not loaded (the build itself fails here: /res is no resource
   // directory, so the TUs would parse without a PCH).
-  S->get(Args);
+  S->get(Args, Args.back());
   CHECK(S->stats().Loaded == 0);
   CHECK(S->stats().Rejected == 1);
 }

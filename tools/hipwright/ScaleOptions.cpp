@@ -3,6 +3,7 @@
 #include "Commands.h"
 
 #include "port/OutputSafety.h"
+#include "support/PhaseTimes.h"
 #include "support/Plural.h"
 
 #include "llvm/Support/Process.h"
@@ -106,6 +107,10 @@ void noteCacheUse(const char *Command, const PortResult &R) {
            << " built, " << R.Pch.Loaded << " loaded, " << R.Pch.Rejected
            << " rejected, " << R.Pch.Used << " used, " << R.Pch.Fallbacks
            << " fallback\n";
+  if (phaseTimesWanted()) {
+    errs() << "hipwright " << Command << ": ";
+    printPhaseTimes(errs());
+  }
 }
 
 } // namespace hipwright
