@@ -37,6 +37,10 @@ hipwright_cli_script_test(cli.outputs_not_inputs outputs_not_inputs_cli_test.sh 
 # test_corpus byte-identical with and without it; a damaged stored PCH is
 # ignored and rebuilt.
 hipwright_cli_script_test(cli.pch pch_cli_test.sh LABELS "cli")
+# The speed-ups of issue 28 (the PCH of the #include lines TUs share, system
+# headers' bodies skipped, the walk limited to code outside them) each leave
+# lint, port, --fix and stderr byte-identical.
+hipwright_cli_script_test(cli.prefix_pch prefix_pch_cli_test.sh LABELS "cli")
 # port --fix=native keeps a ballot whole where it rewrites and the lane-mask
 # analyzer's narrowing fix-its apply only where it refuses.
 hipwright_cli_script_test(cli.native_masks native_masks_cli_test.sh LABELS "cli")

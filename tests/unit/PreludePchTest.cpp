@@ -180,3 +180,33 @@ TEST_CASE("a stored PCH is stale once a path its build missed exists",
   CHECK(S->stats().Loaded == 0);
   CHECK(S->stats().Rejected == 1);
 }
+
+TEST_CASE("a prefix PCH: one per run of lines and the folder they are read in",
+          "[pch][include-prefix]") {
+  PrefixCandidate InP{"/p", "#include \"a.h\"\n", {}};
+  std::optional<PchPlan> A = planPrefixPch(cudaArgs({}, "/p/a.cu"), InP);
+  std::optional<PchPlan> B = planPrefixPch(cudaArgs({}, "/p/b.cu"), InP);
+  REQUIRE(A);
+  REQUIRE(B);
+  CHECK(A->Prefix);
+  CHECK(A->Key == B->Key);
+  CHECK(A->MainText == InP.Text);
+  // Built from a file beside the TUs, so that "a.h" means the same file.
+  CHECK(llvm::StringRef(A->MainPath).starts_with("/p/.hipwright-prefix-"));
+  CHECK(A->BuildArgs.back() == A->MainPath);
+  CHECK(isVirtualParseFile(A->MainPath));
+  CHECK(A->Key != keyOf(cudaArgs({}, "/p/a.cu")));
+  PrefixCandidate InQ{"/q", InP.Text, {}};
+  PrefixCandidate Other{"/p", "#include \"b.h\"\n", {}};
+  CHECK(planPrefixPch(cudaArgs({}, "/q/a.cu"), InQ)->Key != A->Key);
+  CHECK(planPrefixPch(cudaArgs({}, "/p/a.cu"), Other)->Key != A->Key);
+  CHECK(planPrefixPch(cudaArgs({"-DX"}, "/p/a.cu"), InP)->Key != A->Key);
+  // Angled names only: no folder, one PCH for TUs anywhere.
+  PrefixCandidate Angled{"", "#include <cstdio>\n", {}};
+  std::optional<PchPlan> C = planPrefixPch(cudaArgs({}, "/p/a.cu"), Angled);
+  REQUIRE(C);
+  CHECK(llvm::StringRef(C->MainPath).starts_with("/hipwright-virtual/"));
+  // A user -include comes between the prelude and the lines: no prefix PCH.
+  CHECK_FALSE(
+      planPrefixPch(cudaArgs({"-include", "/p/force.h"}, "/p/a.cu"), InP));
+}
