@@ -192,9 +192,8 @@ private:
 class PchAction : public ASTFrontendAction {
 public:
   PchAction(PreludePch &Out, std::shared_ptr<PCHBuffer> Buffer,
-            std::string &Unreadable, bool Prefix)
-      : Out(Out), Buffer(std::move(Buffer)), Unreadable(Unreadable),
-        Prefix(Prefix) {}
+            std::string &Problem, bool Prefix)
+      : Out(Out), Buffer(std::move(Buffer)), Problem(Problem), Prefix(Prefix) {}
 
   TranslationUnitKind getTranslationUnitKind() override { return TU_Prefix; }
 
@@ -229,8 +228,8 @@ public:
     // include twice would be read twice there, so no PCH for them.
     for (size_t I = 0; I < Included.size(); ++I) {
       for (size_t J = 0; J < I; ++J)
-        if (Included[J] == Included[I] && Unreadable.empty())
-          Unreadable = (Included[I].getName() + " is included twice").str();
+        if (Included[J] == Included[I] && Problem.empty())
+          Problem = (Included[I].getName() + " is included twice").str();
       Out.DirectIncludes.push_back(Included[I].getName().str());
     }
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
@@ -239,7 +238,7 @@ public:
         continue;
       std::optional<MemoryBufferRef> Buf = SM.getMemoryBufferForFileOrNone(FE);
       if (!Buf) {
-        Unreadable = FE.getName().str();
+        Problem = (FE.getName() + " could not be read back").str();
         continue;
       }
       // The spelling TranslateUnit's recordInputs uses for the same file.
@@ -253,7 +252,7 @@ public:
 private:
   PreludePch &Out;
   std::shared_ptr<PCHBuffer> Buffer;
-  std::string &Unreadable;
+  std::string &Problem;
   bool Prefix;
   std::vector<FileEntryRef> Included;
 };
@@ -264,7 +263,7 @@ class PchActionFactory : public tooling::FrontendActionFactory {
 public:
   PchActionFactory(PreludePch &Out, bool Prefix) : Out(Out), Prefix(Prefix) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<PchAction>(Out, Buffer, Unreadable, Prefix);
+    return std::make_unique<PchAction>(Out, Buffer, Problem, Prefix);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -275,7 +274,7 @@ public:
         std::move(Invocation), Files, std::move(PCHContainerOps), Diags);
   }
   std::shared_ptr<PCHBuffer> Buffer = std::make_shared<PCHBuffer>();
-  std::string Unreadable;
+  std::string Problem;
 
 private:
   PreludePch &Out;
@@ -315,8 +314,8 @@ Expected<PreludePch> buildPreludePch(const PchPlan &Plan) {
     return Fail(Errors.First.empty() ? "the parse failed" : Errors.First);
   if (!Factory.Buffer->IsComplete || Factory.Buffer->Data.empty())
     return Fail("clang wrote no PCH");
-  if (!Factory.Unreadable.empty())
-    return Fail(Factory.Unreadable + " could not be read back");
+  if (!Factory.Problem.empty())
+    return Fail(Factory.Problem);
   Out.Absent = Disk->absentPaths();
   SmallVector<char, 0> &Data = Factory.Buffer->Data;
   Out.Bytes = MemoryBuffer::getMemBufferCopy(

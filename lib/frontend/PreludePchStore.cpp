@@ -100,6 +100,29 @@ PchChoice PreludePchStore::get(ArrayRef<std::string> TuArgs,
   return {getPlanned(*Plan), {}};
 }
 
+bool PreludePchStore::worthHaving(const PchPlan &Plan, const Slot &S) const {
+  // A prelude PCH pays from the second TU on. A prefix PCH holds the
+  // prelude too and costs a parse of its lines to build: for two TUs it
+  // saves about what it costs, and one shared more widely (a shorter run
+  // of the same lines) is likely built anyway.
+  unsigned Needed = Plan.Prefix ? 3 : 2;
+  return S.Expected >= Needed ||
+         (!Dir.empty() && sys::fs::exists(pathFor(Plan.Key)));
+}
+
+std::string PreludePchStore::plannedKey(ArrayRef<std::string> TuArgs,
+                                        StringRef MainFile) {
+  auto Prefixes = prefixPlans(TuArgs, MainFile);
+  std::optional<PchPlan> Prelude = planPreludePch(TuArgs);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (auto &P : Prefixes)
+    if (worthHaving(P.first, Slots[P.first.Key]))
+      return P.first.Key;
+  if (Prelude && worthHaving(*Prelude, Slots[Prelude->Key]))
+    return Prelude->Key;
+  return "";
+}
+
 std::shared_ptr<const PreludePch>
 PreludePchStore::getPlanned(const PchPlan &Plan) {
   std::promise<std::shared_ptr<const PreludePch>> Promise;
@@ -112,13 +135,7 @@ PreludePchStore::getPlanned(const PchPlan &Plan) {
     if (S.Pch) {
       Wait = *S.Pch;
     } else {
-      // A prelude PCH pays from the second TU on. A prefix PCH holds the
-      // prelude too and costs a parse of its lines to build: for two TUs
-      // it saves about what it costs, and one shared more widely (a
-      // shorter run of the same lines) is likely built anyway.
-      unsigned Needed = Plan.Prefix ? 3 : 2;
-      if (S.Expected < Needed &&
-          (Dir.empty() || !sys::fs::exists(pathFor(Plan.Key))))
+      if (!worthHaving(Plan, S))
         return nullptr;
       S.Pch = Promise.get_future().share();
     }

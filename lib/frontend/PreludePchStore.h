@@ -64,6 +64,12 @@ public:
   /// caller with the same key waits for the first.
   PchChoice get(llvm::ArrayRef<std::string> TuArgs, llvm::StringRef MainFile);
 
+  /// The key of the PCH get() will choose for this TU if every build
+  /// succeeds (empty: none), after every TU was announced: lets a caller
+  /// start the builds of different PCHs first instead of waiting on one.
+  std::string plannedKey(llvm::ArrayRef<std::string> TuArgs,
+                         llvm::StringRef MainFile);
+
   /// A TU could not load \p Pch: no later TU of the run uses its key, and
   /// the stored file goes (the next run builds it anew).
   void markUnusable(const PreludePch &Pch);
@@ -90,6 +96,8 @@ private:
   /// The PCH of \p Plan, or nullptr when there is none to use (another
   /// TU of the run must need it too, or it must be stored).
   std::shared_ptr<const PreludePch> getPlanned(const PchPlan &Plan);
+  /// Whether getPlanned would build or load \p Plan's PCH (with the lock).
+  bool worthHaving(const PchPlan &Plan, const Slot &S) const;
   std::optional<PreludePch> loadStored(const std::string &Path,
                                        llvm::StringRef Key);
   void count(unsigned PchStats::*Field);

@@ -23,6 +23,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -76,6 +77,40 @@ static TuResult translateOrphanHeader(const std::string &Path,
   In.TargetRocm = TargetRocm;
   Out.FilesSeen.push_back(Path);
   runTokenPass(In, Out);
+  return Out;
+}
+
+/// The order TUs are parsed in (their results keep the input order):
+/// the first TU of each PCH, most shared first, then the rest as given. The
+/// workers then build different PCHs at the start instead of all waiting
+/// for the first one.
+static std::vector<size_t> parseOrder(const std::vector<std::string> &ToParse,
+                                      const CompileArgs &Args,
+                                      PreludePchStore *Pch) {
+  std::vector<size_t> Order(ToParse.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  if (!Pch)
+    return Order;
+  std::map<std::string, std::vector<size_t>> Groups;
+  for (size_t I = 0; I < ToParse.size(); ++I) {
+    std::string Key = Pch->plannedKey(Args.argsFor(ToParse[I]), ToParse[I]);
+    if (!Key.empty())
+      Groups[Key].push_back(I);
+  }
+  std::vector<const std::vector<size_t> *> BySize;
+  for (const auto &G : Groups)
+    BySize.push_back(&G.second);
+  std::stable_sort(BySize.begin(), BySize.end(),
+                   [](auto *A, auto *B) { return A->size() > B->size(); });
+  std::vector<size_t> Out;
+  std::vector<bool> Taken(ToParse.size());
+  for (const std::vector<size_t> *G : BySize) {
+    Out.push_back(G->front());
+    Taken[G->front()] = true;
+  }
+  for (size_t I : Order)
+    if (!Taken[I])
+      Out.push_back(I);
   return Out;
 }
 
@@ -206,7 +241,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     size_t Done = 0;
     if (Req.OnUnitDone) // the line appears before the first, slowest TU
       Req.OnUnitDone(0, ToParse.size());
-    for (size_t I = 0; I < ToParse.size(); ++I)
+    for (size_t I : parseOrder(ToParse, *Ctx.Args, Pch ? &*Pch : nullptr))
       Pool.async([&, I] {
         std::vector<std::string> Args;
         std::optional<TuResult> Hit;

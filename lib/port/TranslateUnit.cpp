@@ -355,7 +355,9 @@ private:
     std::vector<std::pair<std::string, FileEntryRef>> UserFiles;
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       std::string Path = normalizePath(It->first.getName());
-      if (Path != Files.front().first && Ctx.IsUserFile(Path))
+      // A prefix PCH's in-memory main file sits in the user's folder.
+      if (Path != Files.front().first && Ctx.IsUserFile(Path) &&
+          !isVirtualParseFile(Path))
         UserFiles.push_back({std::move(Path), It->first});
     }
     for (auto &[Path, FE] : UserFiles) {
