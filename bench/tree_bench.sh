@@ -89,7 +89,7 @@ if [ "$identity" = 1 ]; then
 fi
 
 syntax() { # syntax SIDE-FLAGS...: every unit, $jobs at once
-  xargs -P "$jobs" -I{} "$clang" -fsyntax-only -w -x cuda "--cuda-path=$cuda" \
+  xargs -P "$jobs" -I{} "$clang" -fsyntax-only -w -x cuda -std=c++17 "--cuda-path=$cuda" \
     -Wno-unknown-cuda-version -isystem "$cuda/include/cccl" \
     "-resource-dir=$resource" "$@" ${clang_args[@]+"${clang_args[@]}"} {} <"$work/units"
 }
@@ -101,7 +101,8 @@ if [ -n "$hipify" ]; then
   mkdir -p "$work/hipify"
   {
     echo '#!/usr/bin/env bash'
-    printf 'exec %q "$1" %q %q -o %q/hipify/"$(echo "$1" | tr / _)".hip -- -Wno-unknown-cuda-version' \
+    # Its driver's default standard is older than CUDA 13's headers need.
+    printf 'exec %q "$1" %q %q -o %q/hipify/"$(echo "$1" | tr / _)".hip -- -std=c++17 -Wno-unknown-cuda-version' \
       "$hipify" "--cuda-path=$cuda" "--clang-resource-directory=$resource" "$work"
     printf ' %q' ${clang_args[@]+"${clang_args[@]}"}
     echo
@@ -125,7 +126,7 @@ floor=$(calc "${secs[host]} + ${secs[device]}")
 echo "  clang -fsyntax-only host (-P$jobs):      $(fmt "${secs[host]}") s"
 echo "  clang -fsyntax-only device (-P$jobs):    $(fmt "${secs[device]}") s"
 if [ -n "$hipify" ]; then
-  echo "  hipify-clang -P$jobs:                     $(fmt "${secs[hipify_par]}") s   ($hipified .hip files written)"
+  echo "  hipify-clang -P$jobs:                     $(fmt "${secs[hipify_par]}") s   ($hipified of $n .hip files written)"
   [ "$serial" = 1 ] && echo "  hipify-clang one file at a time:        $(fmt "${secs[hipify_serial]}") s"
   echo "  ratio hipify-clang -P$jobs / hipwright:   $(fmt "$(calc "${secs[hipify_par]} / ${secs[hipwright]}")")x"
   [ "$serial" = 1 ] && echo "  ratio hipify-clang serial / hipwright: $(fmt "$(calc "${secs[hipify_serial]} / ${secs[hipwright]}")")x"
