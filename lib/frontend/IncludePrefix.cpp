@@ -6,48 +6,51 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
 namespace hipwright {
 namespace {
 
+/// What follows `#NAME` on \p Line, when the line is that directive.
+std::optional<StringRef> directiveText(StringRef Line, StringRef Name) {
+  Line = Line.trim();
+  if (!Line.consume_front("#"))
+    return std::nullopt;
+  Line = Line.ltrim();
+  if (!Line.consume_front(Name))
+    return std::nullopt;
+  return Line.trim();
+}
+
 /// The name and kind of `#include "name"` / `#include <name>` on \p Line
 /// (blanks and a trailing // comment allowed); false for anything else.
 bool readInclude(StringRef Line, std::string &Name, bool &Angled) {
-  Line = Line.trim();
-  if (!Line.consume_front("#"))
+  std::optional<StringRef> Rest = directiveText(Line, "include");
+  if (!Rest)
     return false;
-  Line = Line.ltrim();
-  if (!Line.consume_front("include"))
-    return false;
-  Line = Line.ltrim();
   char Close;
-  if (Line.consume_front("\""))
+  if (Rest->consume_front("\""))
     Close = '"';
-  else if (Line.consume_front("<"))
+  else if (Rest->consume_front("<"))
     Close = '>';
   else
     return false; // a macro names the header: not this simple reading's
-  size_t End = Line.find(Close);
+  size_t End = Rest->find(Close);
   if (End == StringRef::npos || End == 0)
     return false;
-  StringRef After = Line.drop_front(End + 1).trim();
+  StringRef After = Rest->drop_front(End + 1).trim();
   if (!After.empty() && !After.starts_with("//"))
     return false;
-  Name = Line.take_front(End).str();
+  Name = Rest->take_front(End).str();
   Angled = Close == '>';
   return true;
 }
 
 bool isPragmaOnce(StringRef Line) {
-  Line = Line.trim();
-  if (!Line.consume_front("#"))
-    return false;
-  Line = Line.ltrim();
-  if (!Line.consume_front("pragma"))
-    return false;
-  return Line.trim() == "once" || Line.trim().starts_with("once //");
+  std::optional<StringRef> Rest = directiveText(Line, "pragma");
+  return Rest && (*Rest == "once" || Rest->starts_with("once //"));
 }
 
 std::string readFile(StringRef Path) {

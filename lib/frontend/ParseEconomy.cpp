@@ -31,7 +31,7 @@ bool walkSystemDecls() {
 std::string parseEconomyMode() {
   return std::string(parseSystemBodies() ? "system-bodies"
                                          : "no-system-bodies") +
-         (walkSystemDecls() ? ",walk-system" : ",walk-user");
+         (walkSystemDecls() ? ",walk-system" : ",walk-non-system");
 }
 
 void skipSystemFunctionBodies(CompilerInvocation &Invocation) {
