@@ -89,10 +89,14 @@ bool isElementwiseLoopIndex(ASTContext &AST, const Expr *Use,
 AST_MATCHER(DeclaratorDecl, hasWmmaFragmentType) {
   return wmmaFragmentOf(Node.getType()).has_value();
 }
+/// The first candidate of a dependent call's name, when it is wmma's.
+const NamedDecl *wmmaCandidate(const UnresolvedLookupExpr &E) {
+  const NamedDecl *First = E.decls().empty() ? nullptr : (*E.decls().begin());
+  return First && isInWmmaNamespace(First->getUnderlyingDecl()) ? First
+                                                                : nullptr;
+}
 AST_MATCHER(UnresolvedLookupExpr, hasWmmaCandidate) {
-  const NamedDecl *First =
-      Node.decls().empty() ? nullptr : (*Node.decls().begin());
-  return First && isInWmmaNamespace(First->getUnderlyingDecl());
+  return wmmaCandidate(Node) != nullptr;
 }
 
 class TensorCoreAnalyzer : public Analyzer {
@@ -219,11 +223,9 @@ private:
   /// A WMMA call a template pattern leaves unresolved, judged by the name
   /// its candidates share.
   void checkUnresolved(const CallExpr *C, const FunctionDecl *Fn) {
-    const auto *ULE =
-        cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreImplicit());
-    const NamedDecl *First =
-        ULE->decls().empty() ? nullptr : (*ULE->decls().begin());
-    if (!First || !isInWmmaNamespace(First->getUnderlyingDecl()))
+    const NamedDecl *First = wmmaCandidate(
+        *cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreImplicit()));
+    if (!First)
       return;
     StringRef Name = First->getName();
     if (Name == "mma_sync" || Name == "bmma_sync")

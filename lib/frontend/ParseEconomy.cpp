@@ -1,28 +1,23 @@
 //===- ParseEconomy.cpp - parse and walk only what hipwright reads -------===//
 #include "frontend/ParseEconomy.h"
+#include "support/EnvFlag.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
-#include "llvm/Support/Process.h"
 
 using namespace clang;
 
 namespace hipwright {
 namespace {
 
-bool envSet(const char *Name) {
-  std::optional<std::string> V = llvm::sys::Process::GetEnv(Name);
-  return V && !V->empty() && *V != "0";
-}
-
 bool parseSystemBodies() {
-  static const bool On = envSet("HIPWRIGHT_PARSE_SYSTEM_BODIES");
+  static const bool On = envFlag("HIPWRIGHT_PARSE_SYSTEM_BODIES");
   return On;
 }
 
 bool walkSystemDecls() {
-  static const bool On = envSet("HIPWRIGHT_WALK_SYSTEM_DECLS");
+  static const bool On = envFlag("HIPWRIGHT_WALK_SYSTEM_DECLS");
   return On;
 }
 

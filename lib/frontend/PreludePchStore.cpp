@@ -4,12 +4,12 @@
 #include "frontend/IncludePrefix.h"
 #include "support/AtomicFile.h"
 #include "support/ContainedThread.h"
+#include "support/EnvFlag.h"
 #include "support/FramedRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 
 #include <utime.h>
 
@@ -23,11 +23,7 @@ static constexpr size_t kPchBuildStackBytes = size_t(64) << 20;
 /// HIPWRIGHT_NO_PREFIX_PCH=1: only the prelude is precompiled (to check
 /// that the output does not change, and to measure what the prefix saves).
 static bool noPrefixPch() {
-  static const bool Off = [] {
-    std::optional<std::string> V =
-        sys::Process::GetEnv("HIPWRIGHT_NO_PREFIX_PCH");
-    return V && !V->empty() && *V != "0";
-  }();
+  static const bool Off = envFlag("HIPWRIGHT_NO_PREFIX_PCH");
   return Off;
 }
 
@@ -52,16 +48,22 @@ PchStats PreludePchStore::stats() const {
   return Stats;
 }
 
-/// The prefix PCHs that could serve \p MainFile, largest first.
-static std::vector<std::pair<PchPlan, std::vector<PrefixLink>>>
-prefixPlans(ArrayRef<std::string> TuArgs, StringRef MainFile) {
-  std::vector<std::pair<PchPlan, std::vector<PrefixLink>>> Out;
-  if (noPrefixPch())
-    return Out;
-  for (PrefixCandidate &C : prefixCandidates(TuArgs, MainFile))
-    if (std::optional<PchPlan> Plan = planPrefixPch(TuArgs, C))
-      Out.push_back({std::move(*Plan), std::move(C.Chain)});
-  return Out;
+std::shared_ptr<const PreludePchStore::TuPlans>
+PreludePchStore::plansFor(ArrayRef<std::string> TuArgs, StringRef MainFile) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Plans.find(MainFile.str());
+    if (It != Plans.end())
+      return It->second;
+  }
+  auto Out = std::make_shared<TuPlans>();
+  Out->Prelude = planPreludePch(TuArgs);
+  if (Out->Prelude && !noPrefixPch())
+    for (PrefixCandidate &C : prefixCandidates(TuArgs, MainFile))
+      if (std::optional<PchPlan> Plan = planPrefixPch(TuArgs, C))
+        Out->Prefixes.push_back({std::move(*Plan), std::move(C.Chain)});
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Plans.try_emplace(MainFile.str(), std::move(Out)).first->second;
 }
 
 /// Whether a header the TU enters on the way to the lines is in \p Pch:
@@ -78,26 +80,25 @@ static bool holdsChainFile(const PreludePch &Pch,
 }
 
 void PreludePchStore::expect(ArrayRef<std::string> TuArgs, StringRef MainFile) {
-  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
-  if (!Plan)
+  std::shared_ptr<const TuPlans> P = plansFor(TuArgs, MainFile);
+  if (!P->Prelude)
     return;
-  auto Prefixes = prefixPlans(TuArgs, MainFile);
   std::lock_guard<std::mutex> Lock(Mutex);
-  ++Slots[Plan->Key].Expected;
-  for (auto &P : Prefixes)
-    ++Slots[P.first.Key].Expected;
+  ++Slots[P->Prelude->Key].Expected;
+  for (auto &Prefix : P->Prefixes)
+    ++Slots[Prefix.first.Key].Expected;
 }
 
 PchChoice PreludePchStore::get(ArrayRef<std::string> TuArgs,
                                StringRef MainFile) {
-  for (auto &[Plan, Chain] : prefixPlans(TuArgs, MainFile))
-    if (std::shared_ptr<const PreludePch> P = getPlanned(Plan))
-      if (!holdsChainFile(*P, Chain))
-        return {std::move(P), std::move(Chain)};
-  std::optional<PchPlan> Plan = planPreludePch(TuArgs);
-  if (!Plan)
+  std::shared_ptr<const TuPlans> P = plansFor(TuArgs, MainFile);
+  for (auto &[Plan, Chain] : P->Prefixes)
+    if (std::shared_ptr<const PreludePch> Pch = getPlanned(Plan))
+      if (!holdsChainFile(*Pch, Chain))
+        return {std::move(Pch), Chain};
+  if (!P->Prelude)
     return {};
-  return {getPlanned(*Plan), {}};
+  return {getPlanned(*P->Prelude), {}};
 }
 
 bool PreludePchStore::worthHaving(const PchPlan &Plan, const Slot &S) const {
@@ -112,14 +113,13 @@ bool PreludePchStore::worthHaving(const PchPlan &Plan, const Slot &S) const {
 
 std::string PreludePchStore::plannedKey(ArrayRef<std::string> TuArgs,
                                         StringRef MainFile) {
-  auto Prefixes = prefixPlans(TuArgs, MainFile);
-  std::optional<PchPlan> Prelude = planPreludePch(TuArgs);
+  std::shared_ptr<const TuPlans> P = plansFor(TuArgs, MainFile);
   std::lock_guard<std::mutex> Lock(Mutex);
-  for (auto &P : Prefixes)
-    if (worthHaving(P.first, Slots[P.first.Key]))
-      return P.first.Key;
-  if (Prelude && worthHaving(*Prelude, Slots[Prelude->Key]))
-    return Prelude->Key;
+  for (auto &Prefix : P->Prefixes)
+    if (worthHaving(Prefix.first, Slots[Prefix.first.Key]))
+      return Prefix.first.Key;
+  if (P->Prelude && worthHaving(*P->Prelude, Slots[P->Prelude->Key]))
+    return P->Prelude->Key;
   return "";
 }
 

@@ -91,6 +91,19 @@ private:
   mutable std::mutex Mutex;
   std::map<std::string, Slot> Slots;
   PchStats Stats;
+  /// What a TU's PCH could be: the prelude's plan and the prefix PCHs'
+  /// (largest first, each with the files on the way to its lines).
+  struct TuPlans {
+    std::optional<PchPlan> Prelude;
+    std::vector<std::pair<PchPlan, std::vector<PrefixLink>>> Prefixes;
+  };
+  /// By main file: planned once (the first lines of the TU and of the
+  /// headers on the way read, the keys digested) when the TU is announced,
+  /// and used again to schedule it and to pick its PCH.
+  std::map<std::string, std::shared_ptr<const TuPlans>> Plans;
+
+  std::shared_ptr<const TuPlans> plansFor(llvm::ArrayRef<std::string> TuArgs,
+                                          llvm::StringRef MainFile);
 
   std::shared_ptr<const PreludePch> obtain(const PchPlan &Plan);
   /// The PCH of \p Plan, or nullptr when there is none to use (another

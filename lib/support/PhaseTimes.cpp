@@ -1,8 +1,8 @@
 //===- PhaseTimes.cpp - where a run's parse time goes ---------------------===//
 #include "support/PhaseTimes.h"
+#include "support/EnvFlag.h"
 
 #include "llvm/Support/Format.h"
-#include "llvm/Support/Process.h"
 
 #include <array>
 #include <atomic>
@@ -35,11 +35,7 @@ const char *phaseName(Phase P) {
 } // namespace
 
 bool phaseTimesWanted() {
-  static const bool Wanted = [] {
-    std::optional<std::string> V =
-        llvm::sys::Process::GetEnv("HIPWRIGHT_PHASE_TIMES");
-    return V && !V->empty() && *V != "0";
-  }();
+  static const bool Wanted = envFlag("HIPWRIGHT_PHASE_TIMES");
   return Wanted;
 }
 
