@@ -1,5 +1,6 @@
 //===- CMakeMigrator.cpp - a CMake file of a CUDA build, for HIP ----------===//
 #include "buildfiles/CMakeMigrator.h"
+#include "buildfiles/CMakeNvccCommands.h"
 #include "buildfiles/CMakeSyntax.h"
 #include "buildfiles/NvccFlags.h"
 #include "support/LineIndex.h"
@@ -149,6 +150,7 @@ public:
 
   CMakeMigration run() {
     collectCoveredSources();
+    collectNvccVariables();
     for (size_t I = 0; I < Cmds.size(); ++I)
       command(I);
     minimumVersion();
@@ -189,13 +191,20 @@ private:
   /// find_library() variables of CUDA libraries ROCm lacks.
   std::set<std::string> Unfound;
   bool LanguageChanged = false;
+  /// Variables holding nvcc architecture flags only (GENCODE_FLAGS).
+  std::set<std::string> ArchVariables;
+  /// Variables a custom command that runs nvcc reads: their nvcc flags are
+  /// translated where they are set.
+  std::set<std::string> NvccReadVariables;
+  std::set<size_t> PrologueAdded; ///< commands with the nvcc prologue
 
   unsigned lineOf(size_t Offset) const {
     return Lines.lineAndColumn(unsigned(Offset)).first;
   }
 
-  void note(size_t Offset, const Twine &Msg) {
-    Notes.push_back({lineOf(Offset), Msg.str()});
+  void note(size_t Offset, const Twine &Msg,
+            BuildNoteKind Kind = BuildNoteKind::Info) {
+    Notes.push_back({lineOf(Offset), Msg.str(), Kind});
     Noted.insert(Offset);
   }
 
@@ -349,7 +358,8 @@ private:
       setCommand(Index);
     else if ((N == "string" || N == "list") &&
              (ArgIs(0, "APPEND") || ArgIs(0, "PREPEND")) && A.size() > 1 &&
-             isFlagVariable(A[1].Content))
+             (isFlagVariable(A[1].Content) ||
+              NvccReadVariables.count(A[1].Content.str())))
       flags(C, 2, /*FlagString=*/N == "string");
     else if (N == "target_compile_options" || N == "add_compile_options" ||
              N == "target_link_options" || N == "add_link_options")
@@ -358,6 +368,9 @@ private:
       targetProperties(Index);
     else if (N == "set_property")
       setProperty(Index);
+    else if (N == "add_custom_command" || N == "add_custom_target")
+      for (const NvccCommandSpan &S : nvccCommands(C))
+        nvccCommand(Index, S);
 
     if (WholeReplaced.count(Index))
       return;
@@ -416,6 +429,8 @@ private:
                          "compiles and links");
     } else if (isFlagVariable(Var)) {
       flags(C, 1, /*FlagString=*/Var != "CUDA_NVCC_FLAGS");
+    } else if (NvccReadVariables.count(Var.str())) {
+      flags(C, 1, /*FlagString=*/false);
     }
   }
 
@@ -487,8 +502,12 @@ private:
   /// nvcc flags in the value arguments from \p First on. \p FlagString: the
   /// values are a command line (CMAKE_CUDA_FLAGS) rather than a list of
   /// options, so replacements are joined by spaces.
-  void flags(const CMakeCommand &C, size_t First, bool FlagString) {
+  /// \p End: one past the last argument to read.
+  void flags(const CMakeCommand &C, size_t First, bool FlagString,
+             size_t End = SIZE_MAX) {
     std::vector<Word> Ws = words(C.Args, First);
+    while (!Ws.empty() && Ws.back().Arg >= End)
+      Ws.pop_back();
     for (size_t I = 0; I < Ws.size(); ++I) {
       const Word &W = Ws[I];
       if (W.Opaque || !W.Text.starts_with("-"))
@@ -531,6 +550,70 @@ private:
       }
       I += Tr->Words - 1;
     }
+  }
+
+  /// The variables nvcc custom commands of this file read (${V} among
+  /// their arguments) and those that hold architecture flags only.
+  void collectNvccVariables() {
+    ArchVariables = nvccArchitectureVariables(Cmds);
+    for (const CMakeCommand &C : Cmds)
+      for (const NvccCommandSpan &S : nvccCommands(C))
+        for (size_t I = S.Program + 1; I < S.End; ++I) {
+          StringRef V = C.Args[I].Content;
+          if (C.Args[I].isValue() && V.starts_with("${") && V.ends_with("}") &&
+              V.count("${") == 1)
+            NvccReadVariables.insert(V.drop_front(2).drop_back().str());
+        }
+  }
+
+  /// A custom command that runs nvcc: the HIP compiler with what CMake's
+  /// HIP language would give it (flags, ROCm root, AMD targets), its nvcc
+  /// flags translated, a variable of nvcc architectures left out.
+  void nvccCommand(size_t Index, const NvccCommandSpan &S) {
+    const CMakeCommand &C = Cmds[Index];
+    const CMakeArg &Prog = C.Args[S.Program];
+    if (C.HasComment) {
+      note(Prog.Begin,
+           "a custom command runs nvcc (" + Prog.Content +
+               ") and a comment lies inside it: left as written; "
+               "compile its sources with the HIP compiler and " +
+               hipDeviceCompileWords(),
+           BuildNoteKind::NvccLeft);
+      return;
+    }
+    if (!edit(Prog.Begin, Prog.End,
+              "${CMAKE_HIP_COMPILER} " + hipDeviceCompileWords()))
+      return;
+    Noted.insert(Prog.Begin);
+    if (!PrologueAdded.count(Index)) {
+      PrologueAdded.insert(Index);
+      insertBefore(C, nvccCommandPrologue());
+    }
+    note(Prog.Begin, "a custom command ran nvcc (" + Prog.Content +
+                         "): it runs the HIP compiler with CMAKE_HIP_FLAGS "
+                         "and one --offload-arch per CMAKE_HIP_ARCHITECTURES "
+                         "entry");
+    for (size_t I = S.Program + 1; I < S.End; ++I) {
+      const CMakeArg &A = C.Args[I];
+      StringRef V = A.Content;
+      if (!A.isValue() || !V.starts_with("${") || !V.ends_with("}") ||
+          V.count("${") != 1)
+        continue;
+      StringRef Var = V.drop_front(2).drop_back();
+      if (!ArchVariables.count(Var.str()))
+        continue;
+      removeArgs(C, I, I);
+      note(A.Begin, Var + " holds nvcc architecture flags only: left out of "
+                          "the command (the AMD targets replace them)");
+    }
+    flags(C, S.Program + 1, /*FlagString=*/false, S.End);
+  }
+
+  void insertBefore(const CMakeCommand &C, const std::string &Text) {
+    std::string Indent = indentAt(C.Begin), Out;
+    for (StringRef L : split(StringRef(Text).rtrim('\n'), '\n'))
+      Out += L.str() + "\n" + Indent;
+    edit(C.Begin, C.Begin, Out);
   }
 
   void dropWords(const CMakeCommand &C, const Word &W, const Word &L) {
@@ -854,7 +937,13 @@ private:
                              "HIP rule");
     if (C.LowerName == "message")
       return;
-    for (const CMakeArg &A : C.Args)
+    bool Custom = C.LowerName == "add_custom_command" ||
+                  C.LowerName == "add_custom_target";
+    for (size_t I = 0; I < C.Args.size(); ++I) {
+      const CMakeArg &A = C.Args[I];
+      // A custom command's COMMENT is text for the person building.
+      if (Custom && I > 0 && C.Args[I - 1].Content == "COMMENT")
+        continue;
       for (const Ident &Id : identifiers(A)) {
         if (!cudaLike(Id.Text) || Noted.count(Id.Begin))
           continue;
@@ -864,6 +953,7 @@ private:
         if (!Edited)
           note(Id.Begin, Id.Text + " left as written: no HIP rule for it");
       }
+    }
   }
 
   /// CMake learned the HIP language in 3.21.

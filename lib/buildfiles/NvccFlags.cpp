@@ -144,6 +144,19 @@ translateNvccFlag(StringRef Flag, StringRef Next,
   if (valued(Flag, Next, {"--threads", "-split-compile", "--split-compile"}, V,
              W))
     return drop(W, "an nvcc build-speed option");
+  // A module the program loads at run time (cuModuleLoad): on AMD the
+  // device-only compile's output, one offload bundle with a code object per
+  // target, which hipModuleLoad/hipModuleLoadData take as it is.
+  if (Flag == "-fatbin" || Flag == "--fatbin" || Flag == "-cubin" ||
+      Flag == "--cubin")
+    return to({"--cuda-device-only"}, 1,
+              "the module is the AMD targets' code objects in one offload "
+              "bundle, which hipModuleLoad/hipModuleLoadData read");
+  if (Flag == "-ptx" || Flag == "--ptx")
+    return to({"--cuda-device-only"}, 1,
+              "HIP has no PTX: the module is the AMD targets' code objects "
+              "in one offload bundle (hipModuleLoad/hipModuleLoadData read "
+              "it; a program that JIT-links PTX text needs porting by hand)");
   if (Flag == "-x" && Next == "cu")
     return to({"-x", "hip"}, 2);
   if (valued(Flag, Next, {"--std"}, V, W))

@@ -22,13 +22,18 @@ for f in $cmake_files; do
   cmp -s "$here/expected/$f" "$work/out1/$f" ||
     { fail "$f differs from expected/$f"; diff -u "$here/expected/$f" "$work/out1/$f" | head -30; }
 done
-grep -q "build files: 3 (3 migrated, 0 unchanged), 0 commands still running nvcc, 0 nvcc flags not placed, 5 notes for a person" "$work/err.txt" ||
+grep -q "build files: 3 (3 migrated, 0 unchanged), 0 commands still running nvcc, 0 nvcc flags not placed, 10 notes for a person" "$work/err.txt" ||
   fail "summary: $(cat "$work/err.txt")"
 grep -q "app/CMakeLists.txt:5: note: nvcc flag '-Xptxas -v' dropped" "$work/err.txt" ||
   fail "the dropped -Xptxas is not reported with its line"
 [ "$(json_get "$work/s1.json" "d['build_files']['total']")" = 3 ] || fail "stats: build_files.total"
 [ "$(json_get "$work/s1.json" "d['build_files']['migrated']")" = 3 ] || fail "stats: build_files.migrated"
-[ "$(json_get "$work/s1.json" "d['build_files']['notes']")" = 5 ] || fail "stats: build_files.notes"
+[ "$(json_get "$work/s1.json" "d['build_files']['notes']")" = 10 ] || fail "stats: build_files.notes"
+# The custom command that ran nvcc -fatbin: the HIP compiler, said where.
+grep -q "app/CMakeLists.txt:22: note: a custom command ran nvcc (\${CMAKE_CUDA_COMPILER})" "$work/err.txt" ||
+  fail "the rewritten nvcc custom command is not reported with its line"
+grep -q "app/CMakeLists.txt:22: note: MODULE_GENCODE holds nvcc architecture flags only" "$work/err.txt" ||
+  fail "the architecture variable left out of the command is not reported"
 [ "$(json_get "$work/s1.json" "sorted(f['path'] for f in d['file_results'] if f['kind'] == 'build')")" = \
   "['CMakeLists.txt', 'app/CMakeLists.txt', 'src/CMakeLists.txt']" ] || fail "stats: build file results"
 [ "$(json_get "$work/s1.json" "[f['notes'] for f in d['file_results'] if f['path'] == 'app/CMakeLists.txt'][0][0]")" = \

@@ -7,7 +7,8 @@
 #    -fopenmp, -G and -use_fast_math;
 #  - tests/build_files/make_samples_style: older cuda-samples' shape, nvcc
 #    -ccbin $(HOST_COMPILER), $(addprefix -Xcompiler ,...), GENCODE_FLAGS
-#    built from SMS with $(foreach)/$(eval), $(EXEC) in front of the compiler;
+#    built from SMS with $(foreach)/$(eval), $(EXEC) in front of the compiler,
+#    a module built with nvcc -fatbin (an offload bundle of both targets);
 #  - tests/build_files/make_shared_flags: a variable read by g++ and nvcc
 #    (nvcc's flags split into NAME_HIP), -gencode in a variable, a
 #    target-specific value, a define of flags and a define template expanded
@@ -108,6 +109,19 @@ check_exe "$work/make_samples_style/vectorScale" _Z11vectorScalePKfPffi
   fail "make_samples_style: the recipe's copy step did not run"
 grep -q "SMS (70 75 80 86 90) names NVIDIA architectures" "$work/err.txt" ||
   fail "make_samples_style: SMS is not noted"
+# The module nvcc -fatbin made: the device-only compile's offload bundle.
+module="$work/make_samples_style/vectorScale_kernel64.fatbin"
+if [ -f "$module" ]; then
+  for t in gfx942 gfx950; do
+    "$llvm/clang-offload-bundler" --unbundle --type=o --input="$module" \
+      "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/module-$t.co" ||
+      { fail "vectorScale_kernel64.fatbin: no $t code object"; continue; }
+    syms=$("$llvm/llvm-readelf" --syms "$work/module-$t.co")
+    grep -q " scaleModule.kd" <<<"$syms" || fail "the module's $t code object lacks scaleModule"
+  done
+else
+  fail "make_samples_style: the -fatbin rule made no module"
+fi
 
 port_and_build make_shared_flags
 check_exe "$work/make_shared_flags/shapes" _Z4areaPKiS0_Pii

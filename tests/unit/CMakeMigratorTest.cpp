@@ -326,3 +326,65 @@ TEST_CASE("C++ sources beside .cu files get hip::host", "[cmake-migrate]") {
         "set_source_files_properties(k2.cu PROPERTIES LANGUAGE HIP)\n");
   CHECK(M.noteContains("sortit compiles C++ sources beside its .cu files", 1));
 }
+
+TEST_CASE("custom commands that run nvcc run the HIP compiler",
+          "[cmake-migrate]") {
+  Migrated M = migrate(
+      "project(p LANGUAGES CXX CUDA)\n"
+      "set(GENCODE \"\")\n"
+      "foreach(a 80 90)\n"
+      "  list(APPEND GENCODE \"-gencode=arch=compute_${a},code=sm_${a}\")\n"
+      "endforeach()\n"
+      "set(KFLAGS -Xcompiler -fPIC -lineinfo)\n"
+      "add_custom_command(OUTPUT k.fatbin\n"
+      "  COMMAND ${CMAKE_CUDA_COMPILER} ${KFLAGS} ${GENCODE} -o k.fatbin "
+      "-fatbin k.cu\n"
+      "  COMMAND ${CMAKE_COMMAND} -E echo -fatbin\n"
+      "  DEPENDS k.cu COMMENT \"nvcc builds k.fatbin\")\n"
+      "add_custom_target(ptx ALL COMMAND nvcc -ptx -arch=sm_80 -o k.ptx k.cu)\n"
+      "add_custom_command(OUTPUT other COMMAND my_tool -fatbin in)\n");
+  const char *Prologue =
+      "# CMake's HIP flags and AMD targets, for the HIP compile of the "
+      "custom command below\n"
+      "separate_arguments(hipwright_hip_flags NATIVE_COMMAND "
+      "\"${CMAKE_HIP_FLAGS}\")\n"
+      "list(TRANSFORM CMAKE_HIP_ARCHITECTURES PREPEND \"--offload-arch=\" "
+      "OUTPUT_VARIABLE hipwright_offload_archs)\n";
+  const char *Hip = "${CMAKE_HIP_COMPILER} -x hip "
+                    "--rocm-path=${CMAKE_HIP_COMPILER_ROCM_ROOT} "
+                    "${hipwright_hip_flags} ${hipwright_offload_archs}";
+  CHECK(M.Text ==
+        "project(p LANGUAGES CXX HIP)\n"
+        "set(GENCODE \"\")\n"
+        "foreach(a 80 90)\n"
+        "  list(APPEND GENCODE \"-gencode=arch=compute_${a},code=sm_${a}\")\n"
+        "endforeach()\n"
+        "set(KFLAGS -fPIC -gline-tables-only)\n" +
+            std::string(Prologue) +
+            "add_custom_command(OUTPUT k.fatbin\n"
+            "  COMMAND " +
+            Hip +
+            " ${KFLAGS} -o k.fatbin "
+            "--cuda-device-only k.cu\n"
+            "  COMMAND ${CMAKE_COMMAND} -E echo -fatbin\n"
+            "  DEPENDS k.cu COMMENT \"nvcc builds k.fatbin\")\n" +
+            Prologue + "add_custom_target(ptx ALL COMMAND " + Hip +
+            " --cuda-device-only -o k.ptx k.cu)\n"
+            "add_custom_command(OUTPUT other COMMAND my_tool -fatbin in)\n");
+  CHECK(M.noteContains("GENCODE holds nvcc architecture flags only", 8));
+  CHECK(M.noteContains("a custom command ran nvcc (nvcc)", 11));
+  CHECK(!M.noteContains("nvcc left as written"));
+  for (const BuildNote &N : M.Notes)
+    CHECK(N.Kind != BuildNoteKind::NvccLeft);
+  requireIdempotent(M.Text);
+
+  // A comment inside the command: nothing spans it, the command is counted
+  // as one that still runs nvcc.
+  Migrated C = migrate("add_custom_command(OUTPUT k.fatbin # the module\n"
+                       "  COMMAND nvcc -fatbin -o k.fatbin k.cu)\n");
+  CHECK(C.Text.find("COMMAND nvcc -fatbin") != std::string::npos);
+  bool Left = false;
+  for (const BuildNote &N : C.Notes)
+    Left |= N.Kind == BuildNoteKind::NvccLeft && N.Line == 2;
+  CHECK(Left);
+}

@@ -44,6 +44,10 @@ TEST_CASE("nvcc flags map to clang's", "[nvcc-flags]") {
   CHECK(tr("-res-usage") == "-Rpass-analysis=kernel-resource-usage");
   CHECK(tr("-x", "cu") == "-x hip:2");
   CHECK(tr("--std=c++17") == "-std=c++17");
+  // A module for the driver API: the device-only compile's offload bundle.
+  for (const char *F :
+       {"-fatbin", "--fatbin", "-cubin", "--cubin", "-ptx", "--ptx"})
+    CHECK(tr(F) == "--cuda-device-only");
 }
 
 TEST_CASE("NVIDIA-only flags are dropped with a reason", "[nvcc-flags]") {
