@@ -4,6 +4,7 @@
 #include "buildfiles/BuildFiles.h"
 #include "report/BuildFileLinks.h"
 #include "report/Classify.h"
+#include "report/GenericPaths.h"
 #include "report/HipAlternatives.h"
 #include "report/KernelShapes.h"
 #include "report/SourceScan.h"
@@ -26,6 +27,33 @@ struct Dependency {
   std::set<std::string> Files;   ///< relative paths
   std::set<std::string> FoundBy; ///< include, namespace, api, build
 };
+
+/// Where the generic path of the gated kernel \p Name (defined in \p Path)
+/// is, in words; "" when the tree shows none.
+std::string fallbackFor(StringRef Name, StringRef Path,
+                        const GenericDefinitions &Kernels,
+                        const GenericDefinitions &Files,
+                        function_ref<std::string(StringRef)> Rel) {
+  if (const GenericDefinition *D = Kernels.find(Name)) {
+    std::string Line = std::to_string(D->Line);
+    if (D->Name != Name)
+      return Rel(D->Path) + ":" + Line + " defines '" + D->Name +
+             "', its name without the newer architecture, outside such a "
+             "branch";
+    if (D->Path == Path)
+      return "'" + Name.str() + "' is defined again at line " + Line +
+             " outside that branch";
+    return Rel(D->Path) + ":" + Line + " defines '" + Name.str() +
+           "' outside such a branch";
+  }
+  if (const GenericDefinition *F = Files.find(sys::path::stem(Path));
+      F && F->Path != Path)
+    return Rel(F->Path) +
+           ", the file's name without the newer architecture, "
+           "defines kernels outside such branches (line " +
+           std::to_string(F->Line) + ")";
+  return "";
+}
 
 std::string foundBy(const std::string &How) {
   if (StringRef(How).starts_with("#include"))
@@ -150,13 +178,16 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
       BuildErrors.push_back(Error);
   }
 
-  // Where each kernel name is defined outside an NVIDIA-only branch: the
-  // generic path a gated definition falls back to.
-  std::map<std::string, std::vector<std::pair<std::string, unsigned>>> Generic;
+  // Where each kernel name is defined outside an NVIDIA-only branch, and
+  // which files define such kernels: the generic path a gated kernel falls
+  // back to (report/GenericPaths.h).
+  GenericDefinitions Generic, GenericFiles;
   for (const Scanned &S : Files)
     for (const ScannedKernel &K : S.Scan.Kernels)
-      if (K.Gate < 0)
-        Generic[K.Name].push_back({S.File->Path, K.Line});
+      if (K.Gate < 0 && K.BodyGate < 0) {
+        Generic.add(K.Name, S.File->Path, K.Line);
+        GenericFiles.add(sys::path::stem(S.File->Path), S.File->Path, K.Line);
+      }
 
   // Headers an #if chain swaps for an already-HIP one on AMD.
   std::vector<IncludingFile> Including;
@@ -204,19 +235,12 @@ Expected<ChecklistJson> buildChecklist(const ChecklistInput &In) {
       KF.Line = K.Line;
       KF.Libraries = firstUses(S.Scan.Uses, K.BodyBegin, K.BodyEnd);
       KF.Shape = Shapes.recognize(ShapeIds[FileIdx], K);
-      if (K.Gate >= 0) {
-        const ArchGate &G = S.Scan.Gates[K.Gate];
+      if (int GateIdx = K.Gate >= 0 ? K.Gate : K.BodyGate; GateIdx >= 0) {
+        const ArchGate &G = S.Scan.Gates[GateIdx];
         KF.Gate = "`" + G.Condition + "` (line " + std::to_string(G.Line) + ")";
-        auto It = Generic.find(K.Name);
-        if (It != Generic.end()) {
-          auto &[Path, Line] = It->second.front();
-          KF.Fallback = Path == S.File->Path
-                            ? "'" + K.Name + "' is defined again at line " +
-                                  std::to_string(Line) + " outside that branch"
-                            : Rel(Path) + ":" + std::to_string(Line) +
-                                  " defines '" + K.Name +
-                                  "' outside such a branch";
-        }
+        KF.WholeBody = K.Gate < 0;
+        KF.Fallback =
+            fallbackFor(K.Name, S.File->Path, Generic, GenericFiles, Rel);
       }
       FF.Kernels.push_back(std::move(KF));
     }

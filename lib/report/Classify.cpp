@@ -111,9 +111,11 @@ Decision classifyKernel(const KernelFacts &K, const FileFacts &File) {
   Decision D;
   // Rule 1: a branch only newer NVIDIA GPUs take, with the generic path in
   // the tree, is what AMD never runs.
+  std::string Where = K.WholeBody ? "its whole body is the NVIDIA-only branch "
+                                  : "defined only in the NVIDIA-only branch ";
   if (!K.Gate.empty() && !K.Fallback.empty()) {
     D.Class = PortClass::Drop;
-    D.Evidence.push_back("defined only in the NVIDIA-only branch " + K.Gate +
+    D.Evidence.push_back(Where + K.Gate +
                          ", which AMD never takes (the port compiles the "
                          "sm_80 path); generic path: " +
                          K.Fallback);
@@ -149,7 +151,7 @@ Decision classifyKernel(const KernelFacts &K, const FileFacts &File) {
   // Rule 4: everything else is ported.
   D.Class = PortClass::Port;
   if (!K.Gate.empty())
-    D.Evidence.push_back("defined only in the NVIDIA-only branch " + K.Gate +
+    D.Evidence.push_back(Where + K.Gate +
                          " and the tree has no generic path for it: write "
                          "one");
   else

@@ -47,6 +47,9 @@ struct KernelFacts {
   /// The NVIDIA-only #if branch it sits in ("`__CUDA_ARCH__ >= 900`
   /// (line 12)"), or "".
   std::string Gate;
+  /// The branch is inside the body, around all of its code (the
+  /// definition itself is outside).
+  bool WholeBody = false;
   /// Where the generic path of a gated kernel is ("#else at line 40",
   /// "src/b.cu:7 defines 'k' outside such a branch"), or "".
   std::string Fallback;

@@ -224,6 +224,43 @@ private:
     return Next; // #define and the rest: their tokens are read as code
   }
 
+  /// Whether the current position is in an #elif/#else of an NVIDIA-only
+  /// #if (the other path).
+  bool inGateAlternative() const {
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+      if (It->Gate >= 0)
+        return It->Branch > 0;
+    return false;
+  }
+
+  /// Whether a body's code is all inside NVIDIA-only branches.
+  struct BodyGating {
+    int Gate = -1;        ///< the first such branch seen
+    bool AllGated = true; ///< no code outside one (but a trivial #else)
+    void see(const RawToken &T, int Current, bool Alternative) {
+      if (Current >= 0) {
+        if (Gate < 0)
+          Gate = Current;
+        return;
+      }
+      if (T.Kind == clang::tok::r_brace || T.Kind == clang::tok::semi)
+        return; // the body's closing brace, an empty statement
+      if (Alternative && isTrivialAlternative(T))
+        return;
+      AllGated = false;
+    }
+    /// What an #else that gives up may hold: a trap, an assert, a message.
+    static bool isTrivialAlternative(const RawToken &T) {
+      if (T.Kind == clang::tok::raw_identifier)
+        return T.Text == "__trap" || T.Text == "__builtin_trap" ||
+               T.Text == "__builtin_unreachable" || T.Text == "assert" ||
+               T.Text == "printf" || T.Text == "return" || T.Text == "asm" ||
+               T.Text == "volatile" || T.Text == "__threadfence" ||
+               T.Text == "static_assert" || T.Text == "false";
+      return T.Kind != clang::tok::raw_identifier;
+    }
+  };
+
   /// The innermost NVIDIA-only branch the current position is in, or -1.
   int currentGate() const {
     for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
@@ -394,6 +431,7 @@ private:
     size_t J = D->Body;
     ScannedKernel K = startFunction(I, *D);
     K.Gate = currentGate();
+    BodyGating Gating;
     // The body: braces counted, directives inside it handled as usual so
     // the #if stack stays right, library uses recorded.
     unsigned Depth = 0;
@@ -407,9 +445,14 @@ private:
         ++Depth;
       else if (T.Kind == clang::tok::r_brace && --Depth == 0) {
         K.BodyEnd = T.Offset + 1;
+        if (K.Gate < 0 && Gating.AllGated && Gating.Gate >= 0)
+          K.BodyGate = Gating.Gate;
         R.Kernels.push_back(std::move(K));
         return J + 1;
       }
+      if (K.Gate < 0 && !(Depth == 1 && T.Kind == clang::tok::l_brace &&
+                          Toks[J].Offset == K.BodyBegin))
+        Gating.see(T, currentGate(), inGateAlternative());
       if (isIdent(T))
         typeName(J);
       use(J);

@@ -42,6 +42,11 @@ struct ScannedKernel {
   /// Index into SourceScanResult::Gates of the NVIDIA-only branch the
   /// definition sits in; -1: none.
   int Gate = -1;
+  /// For a definition outside such a branch: the NVIDIA-only branch that
+  /// holds all of its body's code (`{ #if __CUDA_ARCH__ >= 900 ... #else
+  /// __trap(); #endif }`: an #else that only traps, prints or returns adds
+  /// nothing AMD would run); -1: none.
+  int BodyGate = -1;
 };
 
 struct LibraryUse {

@@ -2,6 +2,7 @@
 // printer, from a hand-made PortResult (no parse) over a real directory
 // (build files and .hipwright.yaml are read from disk).
 #include "report/BuildReport.h"
+#include "report/GenericPaths.h"
 #include "report/ReportPrinters.h"
 
 #include "ReportTree.h"
@@ -190,6 +191,108 @@ TEST_CASE("a gated kernel with its generic path elsewhere is dropped",
   CHECK(Csv.find("kernel,file,line,class,reasons,rocm\r\n") == 0);
   CHECK(Csv.find("attn,attn/generic.cu,1,port,device code to port,\r\n") !=
         std::string::npos);
+}
+
+TEST_CASE("a kernel whose whole body is an sm_90 fast path is dropped when "
+          "the tree has the generic one",
+          "[report][checklist]") {
+  Tree T;
+  // The shape of a Hopper-only fast path: the definition is visible to
+  // every compile, its body only to sm_90 (clusters, setmaxnreg); the
+  // #else gives up.
+  T.source("attn/fwd_sm90.cu",
+           "#include <cooperative_groups.h>\n"
+           "__global__ void attn_fwd_sm90(float *o) {\n"
+           "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900\n"
+           "  asm volatile(\"setmaxnreg.inc.sync.aligned.u32 240;\\n\");\n"
+           "  auto c = cooperative_groups::this_cluster();\n"
+           "  o[c.block_rank()] = 1;\n"
+           "#else\n"
+           "  __trap();\n"
+           "#endif\n"
+           "}\n");
+  T.source("attn/fwd.cu", "__global__ void attn_fwd(float *o) { o[0] = 1; }\n");
+  // The file's name says the architecture; its kernel's does not.
+  T.source("norm/rows_hopper.cu", "__global__ void rows_tma(float *o) {\n"
+                                  "#if __CUDA_ARCH__ >= 900\n"
+                                  "  o[0] = 9;\n"
+                                  "#endif\n"
+                                  "}\n");
+  T.source("norm/rows.cu",
+           "__global__ void rows_plain(float *o) { o[0] = 1; }\n");
+  // Stays port: a generic path in the same body; code before the branch;
+  // a fast path the tree has no generic path for.
+  T.source("mix/inline.cu", "__global__ void mixed_sm90(float *o) {\n"
+                            "#if __CUDA_ARCH__ >= 900\n"
+                            "  o[0] = 9;\n"
+                            "#else\n"
+                            "  o[0] = 1;\n"
+                            "#endif\n"
+                            "}\n"
+                            "__global__ void prefix_sm90(float *o) {\n"
+                            "  int i = threadIdx.x;\n"
+                            "#if __CUDA_ARCH__ >= 900\n"
+                            "  o[i] = 9;\n"
+                            "#endif\n"
+                            "}\n");
+  T.source("mix/generic.cu",
+           "__global__ void mixed(float *o) { o[0] = 1; }\n"
+           "__global__ void prefix(float *o) { o[0] = 1; }\n");
+  T.source("lone/only_sm90.cu", "__global__ void lonely_sm90(float *o) {\n"
+                                "#if __CUDA_ARCH__ >= 900\n"
+                                "  o[0] = 9;\n"
+                                "#endif\n"
+                                "}\n");
+  json::Object R = T.build();
+
+  const json::Object *F = entry(R, "files", "path", "attn/fwd_sm90.cu");
+  CHECK(*F->getString("class") == "drop");
+  CHECK(evidence(*F) ==
+        "kernel 'attn_fwd_sm90' (line 2): its whole body is the NVIDIA-only "
+        "branch `defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900` (line 3), "
+        "which AMD never takes (the port compiles the sm_80 path); generic "
+        "path: attn/fwd.cu:1 defines 'attn_fwd', its name without the newer "
+        "architecture, outside such a branch\n");
+  CHECK(*entry(R, "files", "path", "attn/fwd.cu")->getString("class") ==
+        "port");
+
+  const json::Object *Rows = entry(R, "files", "path", "norm/rows_hopper.cu");
+  CHECK(*Rows->getString("class") == "drop");
+  CHECK(evidence(*Rows).find("generic path: norm/rows.cu, the file's name "
+                             "without the newer architecture, defines "
+                             "kernels outside such branches (line 1)") !=
+        std::string::npos);
+
+  CHECK(*entry(R, "files", "path", "mix/inline.cu")->getString("class") ==
+        "port");
+  CHECK(*entry(R, "kernels", "name", "mixed_sm90")->getString("class") ==
+        "port");
+  CHECK(*entry(R, "kernels", "name", "prefix_sm90")->getString("class") ==
+        "port");
+  const json::Object *Lone = entry(R, "kernels", "name", "lonely_sm90");
+  CHECK(*Lone->getString("class") == "port");
+  CHECK(evidence(*Lone).find("its whole body is the NVIDIA-only branch "
+                             "`__CUDA_ARCH__ >= 900` (line 2) and the tree "
+                             "has no generic path for it: write one") !=
+        std::string::npos);
+}
+
+TEST_CASE("generic names take the newer architecture out of a name",
+          "[report][checklist]") {
+  using V = std::vector<std::string>;
+  CHECK(genericNames("attn_fwd_sm90") == V{"attn_fwd", "attn_fwd_sm80",
+                                           "attn_fwd_sm75", "attn_fwd_sm70",
+                                           "attn_fwd_ampere"});
+  CHECK(genericNames("gemmSm90Kernel").front() == "gemmkernel");
+  CHECK(genericNames("sm_90a_reduce")[0] == "reduce");
+  CHECK(genericNames("sm_90a_reduce")[1] == "sm_80_reduce");
+  CHECK(genericNames("flash_hopper").front() == "flash");
+  CHECK(genericNames("Blackwell_gemm").front() == "gemm");
+  // Not an architecture word: inside a word, an older architecture, none.
+  CHECK(genericNames("prism90").empty());
+  CHECK(genericNames("attn_sm80").empty());
+  CHECK(genericNames("hopperish").empty());
+  CHECK(genericNames("reduce").empty());
 }
 
 TEST_CASE("a library hipwright does not translate makes the hours a floor",
