@@ -6,7 +6,9 @@
 #
 #   HIPWRIGHT=path/to/hipwright run_compat_test.sh WORK_DIR
 #
-# Needs clang++-22 and the ROCm the compile checks use (for hip_runtime.h).
+# Also compiles a plain .cpp that includes it with g++ and clang++ (no HIP
+# mode), as CMake builds a port's host sources.
+# Needs clang++-22, g++ and the ROCm the compile checks use (for hip_runtime.h).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../require_tool.sh"
@@ -30,3 +32,15 @@ cmp "$work/hipwright_cuda_compat.h" \
   --rocm-path="$rocm" -isystem "$rocm/include" -I "$work" \
   "$here/compat_semantics.hip" -o "$work/compat_semantics"
 "$work/compat_semantics"
+
+# A host compiler reads the header too: a .cpp of the port that includes a
+# ported header (cuda-samples' nbody.cpp) is compiled by the C++ compiler,
+# with HIP's host headers and no device functions (__threadfence_block).
+for cxx in g++ "$clang"; do
+  command -v "$cxx" >/dev/null || missing_tool "no $cxx" g++
+  printf '#include <hip/hip_runtime.h>\n#include "hipwright_cuda_compat.h"\nint main() { return 0; }\n' \
+    >"$work/host_only.cpp"
+  "$cxx" -std=c++17 -D__HIP_PLATFORM_AMD__=1 -isystem "$rocm/include" -I "$work" \
+    -c "$work/host_only.cpp" -o "$work/host_only.o" ||
+    { echo "FAIL: $cxx cannot compile a .cpp that includes the header"; exit 1; }
+done

@@ -605,9 +605,12 @@ hipwright_atomic_compare_exchange(T *address, T *expected, T *desired,
 
 // A relaxed fence orders nothing; any other is HIP's sequentially consistent
 // fence of the scope, which is at least as strong as the order asked for.
+// A host compiler that reads this header (a .cpp that includes a header of
+// the port) has no fences: the body is a HIP compile's only.
 __device__ inline void
 hipwright_atomic_thread_fence(int order,
                               int scope = HIPWRIGHT_THREAD_SCOPE_SYSTEM) {
+#if defined(__HIPCC__)
   if (order == HIPWRIGHT_ATOMIC_RELAXED)
     return;
   if (scope <= HIPWRIGHT_THREAD_SCOPE_BLOCK)
@@ -616,6 +619,10 @@ hipwright_atomic_thread_fence(int order,
     __threadfence_system();
   else
     __threadfence();
+#else
+  (void)order;
+  (void)scope;
+#endif
 }
 #endif // __HIP_PLATFORM_NVIDIA__
 
