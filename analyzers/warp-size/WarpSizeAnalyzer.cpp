@@ -20,6 +20,7 @@
 #include "NativeRewrite.h"
 #include "SkippedWarpCode.h"
 #include "WarpFlow.h"
+#include "analysis/FoldedUses.h"
 #include "analysis/TemplateCode.h"
 
 #include "clang/AST/ASTContext.h"
@@ -1269,12 +1270,11 @@ private:
     if (Name.empty())
       return false;
     auto It = Macros.find(Name);
-    // Only uses in the file that defines it: every translation unit that
-    // includes a header sees the same ones, so the finding (kept from the
-    // first unit) lists them all; a use elsewhere is reported where it is.
+    // Uses in any of the user's files: a translation unit lists those it
+    // sees, and the port merges the lists of every unit that includes the
+    // definition (analysis/FoldedUses.h).
     if (It == Macros.end() || !Ctx.isUserLocation(It->second.Def) ||
-        SM.getFileID(SM.getExpansionLoc(Use)) !=
-            SM.getFileID(SM.getExpansionLoc(It->second.Def)))
+        !Ctx.isUserLocation(Use))
       return false;
     It->second.LaneUses.push_back(Use);
     return true;
@@ -1330,29 +1330,35 @@ private:
                           place(Use, Def) != place(LaneUses.front(), Def))
             ? " (line " + place(Use, Def) + ")"
             : "";
-    std::string Lanes;
-    if (!LaneUses.empty()) {
-      Lanes = ", and " + std::to_string(LaneUses.size()) +
-              (LaneUses.size() == 1
-                   ? " lane or warp index computation is built on it (line "
-                   : " lane and warp index computations are built on it "
-                     "(lines ");
-      for (size_t I = 0; I < LaneUses.size() && I < 8; ++I)
-        Lanes += (I ? ", " : "") + place(LaneUses[I], Def);
-      if (LaneUses.size() > 8)
-        Lanes += ", ...";
-      Lanes += "; not reported one by one)";
+    FoldedUses Folded;
+    Folded.One = "lane or warp index computation is built on it";
+    Folded.Many = "lane and warp index computations are built on it";
+    const SourceManager &SM = Ctx.sourceManager();
+    SourceLocation D = SM.getExpansionLoc(Def);
+    for (SourceLocation L : LaneUses) {
+      SourceLocation U = SM.getExpansionLoc(L);
+      std::string File =
+          SM.getFileID(U) == SM.getFileID(D)
+              ? ""
+              : llvm::sys::path::filename(SM.getFilename(U)).str();
+      Folded.Places.push_back({File, line(U)});
     }
-    report(Def, kMacroConstant, Severity::Warning,
-           "'" + Name + "' is 32 and used as the warp width" + Where + Lanes +
-               ": on " + waveTargets() +
-               " a wavefront has 64 lanes, so code built on it works in "
-               "32-lane groups, two per wavefront",
-           "Do not just change it to 64 or warpSize: per-warp arrays, launch "
-           "shapes and data layout built on it change too, and warpSize is "
-           "not a compile-time constant in ROCm 7. Keep 32 and give the "
-           "shuffles width 32 (hipwright port --fix does), or rewrite the "
-           "kernel natively for 64-lane wavefronts.");
+    normalizeFoldedUses(Folded);
+    std::string Head =
+        "'" + Name + "' is 32 and used as the warp width" + Where;
+    Folded.At = Head.size();
+    Finding *F = report(
+        Def, kMacroConstant, Severity::Warning,
+        Head + Folded.Text + ": on " + waveTargets() +
+            " a wavefront has 64 lanes, so code built on it works in "
+            "32-lane groups, two per wavefront",
+        "Do not just change it to 64 or warpSize: per-warp arrays, launch "
+        "shapes and data layout built on it change too, and warpSize is "
+        "not a compile-time constant in ROCm 7. Keep 32 and give the "
+        "shuffles width 32 (hipwright port --fix does), or rewrite the "
+        "kernel natively for 64-lane wavefronts.");
+    if (F)
+      F->Folded = std::move(Folded);
   }
 
   ASTContext *AST = nullptr;

@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hipwright {
@@ -36,6 +38,26 @@ struct Replacement {
   friend bool operator==(const Replacement &, const Replacement &) = default;
 };
 
+/// The uses a finding stands for, listed in its message instead of being
+/// reported one by one (a warp-width macro's lane computations, at its
+/// definition). Each translation unit that includes the definition sees
+/// the uses in its own files; the port merges the lists of findings at the
+/// same place (analysis/FoldedUses.h).
+struct FoldedUses {
+  /// The part of the message that counts and lists them, as last worded
+  /// (empty while there are none), and where in the message it starts.
+  std::string Text;
+  unsigned At = 0;
+  /// What one use is called, and several ("lane or warp index computation
+  /// is built on it", "lane and warp index computations are built on it").
+  std::string One, Many;
+  /// Where each is: the file as shown ("" for the finding's own file, else
+  /// its name) and the line.
+  std::vector<std::pair<std::string, unsigned>> Places;
+
+  friend bool operator==(const FoldedUses &, const FoldedUses &) = default;
+};
+
 struct Finding {
   std::string RuleId; ///< stable id: category or category.subrule
   Severity Level = Severity::Warning;
@@ -55,6 +77,8 @@ struct Finding {
   /// build compiles (`#ifdef VERIFY` with VERIFY off): the condition and
   /// its line. Configuration caps its severity; the report counts it apart.
   std::string InactiveBranch;
+  /// Set when the message lists uses it stands for (FoldedUses above).
+  std::optional<FoldedUses> Folded;
 
   /// Filled in by the findings stage (findings/FindingsStage.h): an id
   /// that survives unrelated edits to the file, whether an inline NOLINT

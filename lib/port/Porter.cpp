@@ -1,6 +1,7 @@
 //===- Porter.cpp - porting a tree of CUDA sources ------------------------===//
 #include "port/Porter.h"
 #include "analysis/AnalyzerRegistry.h"
+#include "analysis/FoldedUses.h"
 #include "buildfiles/BuildFiles.h"
 #include "buildfiles/CMakeIncludeDirs.h"
 #include "buildfiles/MakeIncludeDirs.h"
@@ -316,8 +317,14 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     Edits.addAll(U.Edits);
     for (ApiReference &R : U.References)
       Refs.try_emplace({R.File, R.Offset, R.Name}, R);
-    for (Finding &F : U.Findings)
-      Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
+    for (Finding &F : U.Findings) {
+      auto [It, New] =
+          Findings.try_emplace({F.File, F.Line, F.Column, F.RuleId}, F);
+      // A definition in a shared header: each TU lists the uses in its own
+      // files; the finding lists them all.
+      if (!New)
+        mergeFoldedUses(It->second, F);
+    }
     for (KernelDef &K : U.Kernels)
       Kernels.try_emplace({K.File, K.Line, K.Name}, K);
     for (const ParseError &E : U.Errors) {

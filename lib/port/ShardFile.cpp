@@ -16,7 +16,7 @@ using namespace llvm;
 
 namespace hipwright {
 
-static constexpr const char *kShardMagic = "hipwright-shard 5";
+static constexpr const char *kShardMagic = "hipwright-shard 6";
 
 static Error failure(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);

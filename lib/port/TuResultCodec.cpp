@@ -68,6 +68,17 @@ void encodeTuResult(const TuResult &U, ByteWriter &W) {
     putList(W, F.Fixes, [&](const Replacement &E) { put(W, E); });
     W.num(F.FixRequired);
     W.str(F.InactiveBranch);
+    W.num(F.Folded.has_value());
+    if (F.Folded) {
+      W.str(F.Folded->Text);
+      W.num(F.Folded->At);
+      W.str(F.Folded->One);
+      W.str(F.Folded->Many);
+      putList(W, F.Folded->Places, [&](const auto &P) {
+        W.str(P.first);
+        W.num(P.second);
+      });
+    }
     // Fingerprint, Suppressed and InBaseline are the findings stage's,
     // decided after the merge: a TU's result never has them set.
   });
@@ -125,6 +136,19 @@ std::optional<TuResult> decodeTuResult(ByteReader &R) {
     F.Fixes = getList<Replacement>(R, [&] { return getReplacement(R); });
     F.FixRequired = R.num() != 0;
     F.InactiveBranch = R.str();
+    if (R.num() != 0) {
+      FoldedUses U;
+      U.Text = R.str();
+      U.At = R.num();
+      U.One = R.str();
+      U.Many = R.str();
+      U.Places = getList<std::pair<std::string, unsigned>>(R, [&] {
+        std::string File = R.str();
+        unsigned Line = R.num();
+        return std::make_pair(std::move(File), Line);
+      });
+      F.Folded = std::move(U);
+    }
     return F;
   });
   U.Kernels = getList<KernelDef>(R, [&] {

@@ -30,7 +30,7 @@ namespace hipwright {
 /// changes. It is part of every key, so entries of an older format are
 /// never looked up again (eviction removes them); the directory name only
 /// changes if the layout of the directory itself does.
-static constexpr const char *kEntryMagic = "hipwright-tu-cache 5";
+static constexpr const char *kEntryMagic = "hipwright-tu-cache 6";
 static constexpr const char *kEntryDir = "tu-v1";
 static constexpr const char *kEntrySuffix = ".tu";
 /// Its modification time is when the last sweep of abandoned temporaries

@@ -41,6 +41,8 @@ hipwright_cli_script_test(cli.pch pch_cli_test.sh LABELS "cli")
 # headers' bodies skipped, the walk limited to code outside them) each leave
 # lint, port, --fix and stderr byte-identical.
 hipwright_cli_script_test(cli.prefix_pch prefix_pch_cli_test.sh LABELS "cli")
+# A header's warp-width macro: one finding with every file's uses (issue 27).
+hipwright_cli_script_test(cli.macro_fold macro_fold_cli_test.sh LABELS "cli")
 # port --fix=native keeps a ballot whole where it rewrites and the lane-mask
 # analyzer's narrowing fix-its apply only where it refuses.
 hipwright_cli_script_test(cli.native_masks native_masks_cli_test.sh LABELS "cli")
