@@ -67,7 +67,8 @@ Error BuildRuleTable::addTable(StringRef Name, StringRef Text) {
       return Fail("unknown kind '" + Cols[2].trim() + "'");
     BuildRule R;
     R.Cuda = Cols[0].trim().str();
-    R.Hip = words(Cols[1].trim());
+    R.Remove = Cols[1].trim() == "(remove)";
+    R.Hip = R.Remove ? std::vector<std::string>() : words(Cols[1].trim());
     R.Kind = *K;
     R.Packages = words(Cols[3].trim());
     R.Notes = Cols.size() > 4 ? Cols[4].trim().str() : "";

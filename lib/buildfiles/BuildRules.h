@@ -28,6 +28,9 @@ enum class BuildRuleKind {
 struct BuildRule {
   std::string Cuda;
   std::vector<std::string> Hip; ///< empty: no HIP counterpart
+  /// The hip column is "(remove)": nothing to link on ROCm at all (CUDA's
+  /// static helper culibos), so a link of it is taken out, with the note.
+  bool Remove = false;
   BuildRuleKind Kind = BuildRuleKind::Target;
   std::vector<std::string> Packages; ///< find_package() names
   std::string Notes;

@@ -377,8 +377,10 @@ private:
     sources(Index);
     commandName(C);
     bool Links = N == "target_link_libraries" || N == "link_libraries";
-    if (Links)
+    if (Links) {
       guardUnfound(C);
+      linkItems(C);
+    }
     for (const CMakeArg &Arg : A)
       for (const Ident &Id : identifiers(Arg))
         name(Arg, Id, Links);
@@ -805,6 +807,9 @@ private:
       if (!S.starts_with("CUDA::") && !Rules.lookup(BuildRuleKind::Target, S))
         return;
       const BuildRule *R = Rules.lookup(BuildRuleKind::Target, S);
+      if (R && R->Remove && Linked && A.Content == S &&
+          A.Kind == CMakeArgKind::Unquoted)
+        return; // taken out by linkItems()
       // A linked CUDA target with no ROCm counterpart would stop CMake's
       // generate step for the whole tree (no such target): it stays, in a
       // generator expression that is empty when the target does not exist,
@@ -846,6 +851,44 @@ private:
       }
       return;
     }
+  }
+
+  /// Link items that are a CUDA library by its plain name (`cublas`,
+  /// `culibos`: -lcublas): the ROCm targets of its CUDA:: twin; and items
+  /// ROCm needs nothing in place of (CUDA::culibos), taken out.
+  void linkItems(const CMakeCommand &C) {
+    for (size_t I = N0(C); I < C.Args.size(); ++I) {
+      const CMakeArg &A = C.Args[I];
+      if (A.Kind != CMakeArgKind::Unquoted || A.Content.contains("${") ||
+          A.Content.contains("$<"))
+        continue;
+      const BuildRule *R = linkRule(A.Content);
+      if (!R)
+        continue;
+      if (R->Remove) {
+        removeArgs(C, I, I);
+        note(A.Begin, A.Content + " taken out of the link: " + R->Notes);
+      } else if (!A.Content.contains("::") && R->hasHip()) {
+        edit(A.Begin, A.End, join(R->Hip, " "));
+      }
+    }
+  }
+
+  /// The first argument that can be a link item (after the target).
+  static size_t N0(const CMakeCommand &C) {
+    return C.LowerName == "target_link_libraries" ? 1 : 0;
+  }
+
+  /// The rule of link item \p Item: a CUDA:: target, or a plain library
+  /// name whose CUDA:: twin has a rule (or that ROCm needs nothing for).
+  const BuildRule *linkRule(StringRef Item) const {
+    if (Item.contains("::"))
+      return Rules.lookup(BuildRuleKind::Target, Item);
+    if (const BuildRule *R =
+            Rules.lookup(BuildRuleKind::Target, ("CUDA::" + Item).str()))
+      return R;
+    const BuildRule *L = Rules.lookup(BuildRuleKind::Library, Item);
+    return L && L->Remove ? L : nullptr;
   }
 
   /// find_library(VAR [NAME|NAMES] name...) of a CUDA library: its ROCm
@@ -1019,6 +1062,15 @@ void collectCMakePackages(StringRef Text, const BuildRuleTable &Rules,
   for (const CMakeCommand &C : *Cmds) {
     if (C.LowerName == "find_package" && !C.Args.empty())
       AlreadyFound.insert(C.Args[0].Content.lower());
+    // A plain link item (`cublas`) links its CUDA:: twin's ROCm targets.
+    if (C.LowerName == "target_link_libraries" ||
+        C.LowerName == "link_libraries")
+      for (const CMakeArg &A : C.Args)
+        if (A.Kind == CMakeArgKind::Unquoted && !A.Content.contains(":") &&
+            !A.Content.contains("$"))
+          if (const BuildRule *R = Rules.lookup(
+                  BuildRuleKind::Target, ("CUDA::" + A.Content).str()))
+            Needed.insert(R->Packages.begin(), R->Packages.end());
     for (const CMakeArg &A : C.Args)
       for (const Ident &Id : identifiers(A)) {
         const BuildRule *R = Rules.lookup(BuildRuleKind::Target, Id.Text);

@@ -444,10 +444,14 @@ private:
     if (S.starts_with("-l")) {
       if (const BuildRule *R =
               Ctx.Rules->lookup(BuildRuleKind::Library, S.drop_front(2))) {
-        if (R->hasHip())
+        if (R->hasHip()) {
           edit(W.Begin, W.End, "-l" + R->Hip[0]);
-        else
+        } else if (R->Remove) {
+          removeWords(W.Begin, W.End);
+          note(W.Begin, S + " taken out: " + R->Notes);
+        } else {
           note(W.Begin, S + " left as written: " + R->Notes);
+        }
       }
       return;
     }

@@ -388,3 +388,29 @@ TEST_CASE("custom commands that run nvcc run the HIP compiler",
     Left |= N.Kind == BuildNoteKind::NvccLeft && N.Line == 2;
   CHECK(Left);
 }
+
+TEST_CASE("link items: plain CUDA library names, culibos, cuSOLVER's "
+          "dependencies",
+          "[cmake-migrate]") {
+  Migrated M = migrate("find_package(CUDAToolkit REQUIRED)\n"
+                       "target_link_libraries(a PRIVATE\n"
+                       "    CUDA::cufft_static\n"
+                       "    culibos\n"
+                       "    m)\n"
+                       "target_link_libraries(b PRIVATE cublas CUDA::culibos)\n"
+                       "target_link_libraries(c PRIVATE CUDA::cusolver)\n");
+  CHECK(M.Text == "find_package(hip REQUIRED)\n"
+                  "find_package(hipblas REQUIRED)\n"
+                  "find_package(hipfft REQUIRED)\n"
+                  "find_package(hipsparse REQUIRED)\n"
+                  "find_package(hipsolver REQUIRED)\n"
+                  "target_link_libraries(a PRIVATE\n"
+                  "    hip::hipfft\n"
+                  "    m)\n"
+                  "target_link_libraries(b PRIVATE roc::hipblas)\n"
+                  "target_link_libraries(c PRIVATE "
+                  "roc::hipsolver;roc::hipblas;roc::hipsparse)\n");
+  CHECK(M.noteContains("culibos taken out of the link", 4));
+  CHECK(M.noteContains("CUDA::culibos taken out of the link", 6));
+  requireIdempotent(M.Text);
+}

@@ -164,3 +164,12 @@ TEST_CASE("old cuda-samples: -ccbin, addprefix -Xcompiler, SMS in foreach",
   CHECK(M.noteContains("SMS (80 90) names NVIDIA architectures", 4));
   CHECK(M.noteContains("'-ccbin $(HOST_COMPILER)' dropped", 1));
 }
+
+TEST_CASE("CUDA's static helper library is taken out of a link",
+          "[make-migrate]") {
+  Migrated M = migrate("app: app.cu\n"
+                       "\tnvcc -o app app.cu -lcufft_static -lculibos -lm\n");
+  CHECK(M.Text.find("-lculibos") == std::string::npos);
+  CHECK(M.Text.find(" -lm") != std::string::npos);
+  CHECK(M.Text.find("nvcc") == std::string::npos);
+}
