@@ -1068,8 +1068,8 @@ void collectCMakePackages(StringRef Text, const BuildRuleTable &Rules,
       for (const CMakeArg &A : C.Args)
         if (A.Kind == CMakeArgKind::Unquoted && !A.Content.contains(":") &&
             !A.Content.contains("$"))
-          if (const BuildRule *R = Rules.lookup(
-                  BuildRuleKind::Target, ("CUDA::" + A.Content).str()))
+          if (const BuildRule *R = Rules.lookup(BuildRuleKind::Target,
+                                                ("CUDA::" + A.Content).str()))
             Needed.insert(R->Packages.begin(), R->Packages.end());
     for (const CMakeArg &A : C.Args)
       for (const Ident &Id : identifiers(A)) {

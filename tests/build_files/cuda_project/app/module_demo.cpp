@@ -1,5 +1,5 @@
-#include <cuda.h>
 #include <cstdio>
+#include <cuda.h>
 
 // Loads the module nvcc built beside this program and runs its kernel.
 int main() {
