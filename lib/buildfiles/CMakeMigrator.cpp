@@ -857,7 +857,7 @@ private:
   /// `culibos`: -lcublas): the ROCm targets of its CUDA:: twin; and items
   /// ROCm needs nothing in place of (CUDA::culibos), taken out.
   void linkItems(const CMakeCommand &C) {
-    for (size_t I = N0(C); I < C.Args.size(); ++I) {
+    for (size_t I = firstLinkItem(C); I < C.Args.size(); ++I) {
       const CMakeArg &A = C.Args[I];
       if (A.Kind != CMakeArgKind::Unquoted || A.Content.contains("${") ||
           A.Content.contains("$<"))
@@ -875,7 +875,7 @@ private:
   }
 
   /// The first argument that can be a link item (after the target).
-  static size_t N0(const CMakeCommand &C) {
+  static size_t firstLinkItem(const CMakeCommand &C) {
     return C.LowerName == "target_link_libraries" ? 1 : 0;
   }
 
