@@ -85,20 +85,12 @@ done
 # bundle of gfx942 and gfx950 code objects holding the kernel the program
 # loads by name, compiled with the build's HIP flags (-ffp-contract=fast from
 # --use_fast_math in MODULE_FLAGS).
-module="$work/build/app/scale_kernel.fatbin"
-[ -f "$module" ] || fail "the custom command made no app/scale_kernel.fatbin"
 cmd=$(ninja -C "$work/build" -t commands scale_module | grep -- "--cuda-device-only" || true)
 grep -q -- "--offload-arch=gfx942 --offload-arch=gfx950" <<<"$cmd" || fail "module command lacks the AMD targets: $cmd"
 grep -q -- "-isystem $rocm/include" <<<"$cmd" || fail "module command lacks CMAKE_HIP_FLAGS: $cmd"
 grep -q -- "-ffp-contract=fast" <<<"$cmd" || fail "module command lacks MODULE_FLAGS' translation: $cmd"
 grep -q -- "gencode\|-fatbin" <<<"$cmd" && fail "module command still has nvcc flags: $cmd"
-for t in gfx942 gfx950; do
-  "$llvm/clang-offload-bundler" --unbundle --type=o --input="$module" \
-    "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/module-$t.co" ||
-    { fail "scale_kernel.fatbin: no $t code object"; continue; }
-  syms=$("$llvm/llvm-readelf" --syms "$work/module-$t.co")
-  grep -q " scale.kd" <<<"$syms" || fail "scale_kernel.fatbin's $t code object lacks the kernel scale"
-done
+check_bundle "$work/build/app/scale_kernel.fatbin" scale
 [ -x "$work/build/app/module_demo" ] || fail "module_demo was not built"
 
 # The executables need ROCm 7.2's HIP runtime, and the link is complete but

@@ -17,3 +17,22 @@ run() { # run WANT_RC DESCRIPTION CMD...  (stdout/stderr in $work/out.txt, err.t
 json_get() { # json_get FILE PYTHON-EXPR (on `d`)
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
 }
+# check_bundle BUNDLE KERNEL...: an offload bundle (a module a program loads,
+# or an executable's .hip_fatbin) with gfx942 and gfx950 code objects that
+# define each KERNEL (its .kd symbol). Needs $llvm (clang-offload-bundler,
+# llvm-readelf).
+check_bundle() {
+  local bundle=$1 t syms k
+  shift
+  [ -f "$bundle" ] || { fail "$bundle was not built"; return; }
+  for t in gfx942 gfx950; do
+    "$llvm/clang-offload-bundler" --unbundle --type=o --input="$bundle" \
+      "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/bundle-$t.co" ||
+      { fail "$bundle: no $t code object"; continue; }
+    # Read whole before grep -q: under pipefail an early exit is a SIGPIPE.
+    syms=$("$llvm/llvm-readelf" --syms "$work/bundle-$t.co")
+    for k in "$@"; do
+      grep -q " $k.kd" <<<"$syms" || fail "$bundle's $t code object lacks $k"
+    done
+  done
+}
