@@ -1310,14 +1310,20 @@ private:
       reportConstant(V->getLocation(), V->getNameAsString(), Use, {});
   }
 
-  /// "12", or "kernel.cu:12" for a use in another file than \p Def.
-  std::string place(SourceLocation Use, SourceLocation Def) {
+  /// Where \p Use is, as FoldedUses lists it: its line, with its file's
+  /// name when that is not \p Def's file.
+  std::pair<std::string, unsigned> placeOf(SourceLocation Use,
+                                           SourceLocation Def) {
     const SourceManager &SM = Ctx.sourceManager();
     SourceLocation U = SM.getExpansionLoc(Use);
-    std::string Line = std::to_string(line(U));
-    if (SM.getFileID(U) == SM.getFileID(SM.getExpansionLoc(Def)))
-      return Line;
-    return llvm::sys::path::filename(SM.getFilename(U)).str() + ":" + Line;
+    bool Same = SM.getFileID(U) == SM.getFileID(SM.getExpansionLoc(Def));
+    return {Same ? "" : llvm::sys::path::filename(SM.getFilename(U)).str(),
+            line(U)};
+  }
+
+  /// "12", or "kernel.cu:12" for a use in another file than \p Def.
+  std::string place(SourceLocation Use, SourceLocation Def) {
+    return placeText(placeOf(Use, Def));
   }
 
   void reportConstant(SourceLocation Def, const std::string &Name,
@@ -1333,16 +1339,8 @@ private:
     FoldedUses Folded;
     Folded.One = "lane or warp index computation is built on it";
     Folded.Many = "lane and warp index computations are built on it";
-    const SourceManager &SM = Ctx.sourceManager();
-    SourceLocation D = SM.getExpansionLoc(Def);
-    for (SourceLocation L : LaneUses) {
-      SourceLocation U = SM.getExpansionLoc(L);
-      std::string File =
-          SM.getFileID(U) == SM.getFileID(D)
-              ? ""
-              : llvm::sys::path::filename(SM.getFilename(U)).str();
-      Folded.Places.push_back({File, line(U)});
-    }
+    for (SourceLocation L : LaneUses)
+      Folded.Places.push_back(placeOf(L, Def));
     normalizeFoldedUses(Folded);
     std::string Head =
         "'" + Name + "' is 32 and used as the warp width" + Where;

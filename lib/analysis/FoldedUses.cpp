@@ -5,17 +5,19 @@
 
 namespace hipwright {
 
+std::string placeText(const std::pair<std::string, unsigned> &Place) {
+  const auto &[File, Line] = Place;
+  return (File.empty() ? "" : File + ":") + std::to_string(Line);
+}
+
 std::string foldedUsesText(const FoldedUses &F) {
   if (F.Places.empty())
     return "";
   size_t N = F.Places.size();
   std::string Out = ", and " + std::to_string(N) + " " +
                     (N == 1 ? F.One + " (line " : F.Many + " (lines ");
-  for (size_t I = 0; I < N && I < 8; ++I) {
-    const auto &[File, Line] = F.Places[I];
-    Out += (I ? ", " : "") + (File.empty() ? "" : File + ":") +
-           std::to_string(Line);
-  }
+  for (size_t I = 0; I < N && I < 8; ++I)
+    Out += (I ? ", " : "") + placeText(F.Places[I]);
   if (N > 8)
     Out += ", ...";
   return Out + "; not reported one by one)";

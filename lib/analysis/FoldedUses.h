@@ -14,6 +14,9 @@
 
 namespace hipwright {
 
+/// "12" for a place in the finding's own file, "b.cu:7" for one elsewhere.
+std::string placeText(const std::pair<std::string, unsigned> &Place);
+
 /// ", and 3 lane and warp index computations are built on it (lines 12,
 /// 14, b.cu:7; not reported one by one)": the places sorted (the finding's
 /// own file first), at most eight listed. Empty when there are none.

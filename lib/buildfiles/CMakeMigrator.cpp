@@ -62,6 +62,32 @@ bool isValueArg(const CMakeArg &A) {
   return A.Kind == CMakeArgKind::Unquoted || A.Kind == CMakeArgKind::Quoted;
 }
 
+/// The rule of a link item as written (an unquoted argument of
+/// target_link_libraries/link_libraries): a CUDA:: target, a plain library
+/// name by its CUDA:: twin (`cublas` links -lcublas), or a plain name ROCm
+/// needs nothing in place of (`culibos`); null for anything else.
+const BuildRule *linkItemRule(const BuildRuleTable &Rules, const CMakeArg &A) {
+  StringRef Item = A.Content;
+  if (A.Kind != CMakeArgKind::Unquoted || Item.contains('$'))
+    return nullptr;
+  if (Item.contains("::"))
+    return Rules.lookup(BuildRuleKind::Target, Item);
+  if (const BuildRule *R =
+          Rules.lookup(BuildRuleKind::Target, ("CUDA::" + Item).str()))
+    return R;
+  const BuildRule *L = Rules.lookup(BuildRuleKind::Library, Item);
+  return L && L->Remove ? L : nullptr;
+}
+
+/// V, when the argument is exactly one variable reference `${V}`; "" else.
+StringRef variableRef(const CMakeArg &A) {
+  StringRef C = A.Content;
+  if (!A.isValue() || !C.starts_with("${") || !C.ends_with("}") ||
+      C.count("${") != 1)
+    return {};
+  return C.drop_front(2).drop_back();
+}
+
 bool isTruthy(StringRef V) {
   std::string U = V.upper();
   return U == "ON" || U == "TRUE" || U == "YES" || U == "Y" ||
@@ -196,7 +222,6 @@ private:
   /// Variables a custom command that runs nvcc reads: their nvcc flags are
   /// translated where they are set.
   std::set<std::string> NvccReadVariables;
-  std::set<size_t> PrologueAdded; ///< commands with the nvcc prologue
 
   unsigned lineOf(size_t Offset) const {
     return Lines.lineAndColumn(unsigned(Offset)).first;
@@ -368,9 +393,13 @@ private:
       targetProperties(Index);
     else if (N == "set_property")
       setProperty(Index);
-    else if (N == "add_custom_command" || N == "add_custom_target")
+    else if (N == "add_custom_command" || N == "add_custom_target") {
+      bool Rewritten = false;
       for (const NvccCommandSpan &S : nvccCommands(C))
-        nvccCommand(Index, S);
+        Rewritten |= nvccCommand(Index, S);
+      if (Rewritten) // once however many of its COMMANDs ran nvcc
+        insertBefore(C, nvccCommandPrologue());
+    }
 
     if (WholeReplaced.count(Index))
       return;
@@ -560,18 +589,16 @@ private:
     ArchVariables = nvccArchitectureVariables(Cmds);
     for (const CMakeCommand &C : Cmds)
       for (const NvccCommandSpan &S : nvccCommands(C))
-        for (size_t I = S.Program + 1; I < S.End; ++I) {
-          StringRef V = C.Args[I].Content;
-          if (C.Args[I].isValue() && V.starts_with("${") && V.ends_with("}") &&
-              V.count("${") == 1)
-            NvccReadVariables.insert(V.drop_front(2).drop_back().str());
-        }
+        for (size_t I = S.Program + 1; I < S.End; ++I)
+          if (StringRef V = variableRef(C.Args[I]); !V.empty())
+            NvccReadVariables.insert(V.str());
   }
 
   /// A custom command that runs nvcc: the HIP compiler with what CMake's
   /// HIP language would give it (flags, ROCm root, AMD targets), its nvcc
-  /// flags translated, a variable of nvcc architectures left out.
-  void nvccCommand(size_t Index, const NvccCommandSpan &S) {
+  /// flags translated, a variable of nvcc architectures left out. False
+  /// when it was left as written.
+  bool nvccCommand(size_t Index, const NvccCommandSpan &S) {
     const CMakeCommand &C = Cmds[Index];
     const CMakeArg &Prog = C.Args[S.Program];
     if (C.HasComment) {
@@ -581,34 +608,27 @@ private:
                "compile its sources with the HIP compiler and " +
                hipDeviceCompileWords(),
            BuildNoteKind::NvccLeft);
-      return;
+      return false;
     }
     if (!edit(Prog.Begin, Prog.End,
               "${CMAKE_HIP_COMPILER} " + hipDeviceCompileWords()))
-      return;
+      return false;
     Noted.insert(Prog.Begin);
-    if (!PrologueAdded.count(Index)) {
-      PrologueAdded.insert(Index);
-      insertBefore(C, nvccCommandPrologue());
-    }
     note(Prog.Begin, "a custom command ran nvcc (" + Prog.Content +
                          "): it runs the HIP compiler with CMAKE_HIP_FLAGS "
                          "and one --offload-arch per CMAKE_HIP_ARCHITECTURES "
                          "entry");
     for (size_t I = S.Program + 1; I < S.End; ++I) {
-      const CMakeArg &A = C.Args[I];
-      StringRef V = A.Content;
-      if (!A.isValue() || !V.starts_with("${") || !V.ends_with("}") ||
-          V.count("${") != 1)
-        continue;
-      StringRef Var = V.drop_front(2).drop_back();
-      if (!ArchVariables.count(Var.str()))
+      StringRef Var = variableRef(C.Args[I]);
+      if (Var.empty() || !ArchVariables.count(Var.str()))
         continue;
       removeArgs(C, I, I);
-      note(A.Begin, Var + " holds nvcc architecture flags only: left out of "
-                          "the command (the AMD targets replace them)");
+      note(C.Args[I].Begin, Var + " holds nvcc architecture flags only: left "
+                                  "out of the command (the AMD targets "
+                                  "replace them)");
     }
     flags(C, S.Program + 1, /*FlagString=*/false, S.End);
+    return true;
   }
 
   void insertBefore(const CMakeCommand &C, const std::string &Text) {
@@ -859,10 +879,7 @@ private:
   void linkItems(const CMakeCommand &C) {
     for (size_t I = firstLinkItem(C); I < C.Args.size(); ++I) {
       const CMakeArg &A = C.Args[I];
-      if (A.Kind != CMakeArgKind::Unquoted || A.Content.contains("${") ||
-          A.Content.contains("$<"))
-        continue;
-      const BuildRule *R = linkRule(A.Content);
+      const BuildRule *R = linkItemRule(Rules, A);
       if (!R)
         continue;
       if (R->Remove) {
@@ -877,18 +894,6 @@ private:
   /// The first argument that can be a link item (after the target).
   static size_t firstLinkItem(const CMakeCommand &C) {
     return C.LowerName == "target_link_libraries" ? 1 : 0;
-  }
-
-  /// The rule of link item \p Item: a CUDA:: target, or a plain library
-  /// name whose CUDA:: twin has a rule (or that ROCm needs nothing for).
-  const BuildRule *linkRule(StringRef Item) const {
-    if (Item.contains("::"))
-      return Rules.lookup(BuildRuleKind::Target, Item);
-    if (const BuildRule *R =
-            Rules.lookup(BuildRuleKind::Target, ("CUDA::" + Item).str()))
-      return R;
-    const BuildRule *L = Rules.lookup(BuildRuleKind::Library, Item);
-    return L && L->Remove ? L : nullptr;
   }
 
   /// find_library(VAR [NAME|NAMES] name...) of a CUDA library: its ROCm
@@ -923,11 +928,8 @@ private:
   /// ${VAR} of such a find_library() in a link: linked only when found.
   void guardUnfound(const CMakeCommand &C) {
     for (const CMakeArg &Arg : C.Args) {
-      if (Arg.Kind != CMakeArgKind::Unquoted ||
-          !Arg.Content.starts_with("${") || !Arg.Content.ends_with("}"))
-        continue;
-      StringRef Var = Arg.Content.drop_front(2).drop_back();
-      if (!Unfound.count(Var.str()))
+      StringRef Var = variableRef(Arg);
+      if (Arg.Kind != CMakeArgKind::Unquoted || !Unfound.count(Var.str()))
         continue;
       if (edit(Arg.Begin, Arg.End,
                "$<$<BOOL:" + Arg.Content.str() + ">:" + Arg.Content.str() +
@@ -1066,11 +1068,8 @@ void collectCMakePackages(StringRef Text, const BuildRuleTable &Rules,
     if (C.LowerName == "target_link_libraries" ||
         C.LowerName == "link_libraries")
       for (const CMakeArg &A : C.Args)
-        if (A.Kind == CMakeArgKind::Unquoted && !A.Content.contains(":") &&
-            !A.Content.contains("$"))
-          if (const BuildRule *R = Rules.lookup(BuildRuleKind::Target,
-                                                ("CUDA::" + A.Content).str()))
-            Needed.insert(R->Packages.begin(), R->Packages.end());
+        if (const BuildRule *R = linkItemRule(Rules, A))
+          Needed.insert(R->Packages.begin(), R->Packages.end());
     for (const CMakeArg &A : C.Args)
       for (const Ident &Id : identifiers(A)) {
         const BuildRule *R = Rules.lookup(BuildRuleKind::Target, Id.Text);
