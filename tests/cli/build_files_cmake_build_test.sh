@@ -69,17 +69,8 @@ bundles=$("$llvm/clang-offload-bundler" --list --type=o --input="$obj" 2>&1 || t
 for t in gfx942 gfx950; do
   grep -q "amdgcn-amd-amdhsa--$t" <<<"$bundles" || fail "saxpy.cu.o has no $t code: $bundles"
 done
-"$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$work/fatbin" "$work/build/app/fill_demo" ||
-  fail "fill_demo has no .hip_fatbin"
-for t in gfx942 gfx950; do
-  "$llvm/clang-offload-bundler" --unbundle --type=o --input="$work/fatbin" \
-    "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/$t.co" ||
-    { fail "fill_demo: no $t code object"; continue; }
-  # Read whole before grep -q: under pipefail an early exit is a SIGPIPE.
-  syms=$("$llvm/llvm-readelf" --syms "$work/$t.co")
-  grep -q "_Z5saxpyifPKfPf.kd" <<<"$syms" ||
-    fail "fill_demo's $t code object lacks the library's saxpy kernel (device link)"
-done
+# The library's saxpy kernel, in fill_demo's code objects: the device link.
+check_exe "$work/build/app/fill_demo" _Z5saxpyifPKfPf
 
 # The module the custom command built (nvcc -fatbin before): an offload
 # bundle of gfx942 and gfx950 code objects holding the kernel the program
@@ -129,16 +120,7 @@ if command -v make >/dev/null; then
   hipcxx+=" -Wl,-rpath-link,$rocm/lib/x86_64-linux-gnu -Wl,--allow-shlib-undefined"
   run 0 "make builds the migrated Makefile" make -C "$work/mk" "HIPCXX=$hipcxx" "ROCM_PATH=$rocm"
   grep -q nvcc "$work/out.txt" && fail "make called nvcc"
-  "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$work/mk-fatbin" "$work/mk/fill" ||
-    fail "fill has no .hip_fatbin"
-  for t in gfx942 gfx950; do
-    "$llvm/clang-offload-bundler" --unbundle --type=o --input="$work/mk-fatbin" \
-      "--targets=hipv4-amdgcn-amd-amdhsa--$t" "--output=$work/mk-$t.co" ||
-      { fail "fill: no $t code object"; continue; }
-    syms=$("$llvm/llvm-readelf" --syms "$work/mk-$t.co")
-    grep -q "_Z8scaleAllPfi.kd" <<<"$syms" ||
-      fail "fill's $t code object lacks its kernel"
-  done
+  check_exe "$work/mk/fill" _Z8scaleAllPfi
   needed=$("$llvm/llvm-readelf" -d "$work/mk/fill" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
   grep -qx "libamdhip64.so.7" <<<"$needed" || fail "fill does not need libamdhip64.so.7: $needed"
 else

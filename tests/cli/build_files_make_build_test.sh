@@ -48,19 +48,6 @@ hipcxx="$llvm/clang++ --rocm-path=$rocm -isystem $rocm/include -L$libs"
 hipcxx+=" -Wl,-rpath-link,$libs -Wl,--allow-shlib-undefined"
 nvcc_only='(^| )(-arch[= ]|-gencode|--generate-code|-code=|-Xcompiler|--compiler-options|-ccbin|-Xptxas|-rdc[= ]|-dc |-dlink|--use_fast_math|-use_fast_math|--expt-|-lineinfo|-maxrregcount|--default-stream|--threads|-G( |$)|[^ ]*/nvcc |nvcc )'
 
-# check_exe FILE KERNEL...: an executable or object whose offload bundle has
-# gfx942 and gfx950 code objects with the kernels.
-check_exe() {
-  local exe=$1
-  shift
-  [ -f "$exe" ] || { fail "$exe was not built"; return; }
-  local section
-  section="$work/$(basename "$exe").hip_fatbin"
-  "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$section" "$exe" /dev/null ||
-    { fail "$exe has no .hip_fatbin"; return; }
-  check_bundle "$section" "$@"
-}
-
 # port_and_build NAME: ports tests/build_files/NAME into $work/NAME, compares
 # its Makefile, checks make -n and runs make.
 port_and_build() {

@@ -36,3 +36,16 @@ check_bundle() {
     done
   done
 }
+# check_exe FILE KERNEL...: an executable or object whose .hip_fatbin offload
+# bundle has gfx942 and gfx950 code objects with the kernels. Needs $llvm
+# (llvm-objcopy too).
+check_exe() {
+  local exe=$1
+  shift
+  [ -f "$exe" ] || { fail "$exe was not built"; return; }
+  local section
+  section="$work/$(basename "$exe").hip_fatbin"
+  "$llvm/llvm-objcopy" --dump-section ".hip_fatbin=$section" "$exe" /dev/null ||
+    { fail "$exe has no .hip_fatbin"; return; }
+  check_bundle "$section" "$@"
+}
