@@ -116,8 +116,7 @@ bool isWarpName(StringRef Name) {
 
 //===- compile-time integers ----------------------------------------------===//
 
-static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t L,
-                                          int64_t R) {
+std::optional<int64_t> applyIntOp(BinaryOperatorKind Op, int64_t L, int64_t R) {
   switch (Op) {
   case BO_Add:
     return L + R;
@@ -195,7 +194,7 @@ static std::optional<int64_t> evalIntAt(const Expr *E, const ASTContext &Ctx,
     auto L = evalIntAt(BO->getLHS(), Ctx, Depth + 1);
     auto R = evalIntAt(BO->getRHS(), Ctx, Depth + 1);
     if (L && R)
-      return applyBinary(BO->getOpcode(), *L, *R);
+      return applyIntOp(BO->getOpcode(), *L, *R);
   }
   return std::nullopt;
 }
@@ -548,6 +547,17 @@ IndexFlow::LaneUse IndexFlow::laneUse(const BinaryOperator *BO) {
         return LaneUse::NextGroup;
     }
     return LaneUse::None;
+  }
+  if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Shr ||
+      BO->getOpcode() == BO_And) {
+    // A lane numbered inside a 32-lane group has one of two halves on
+    // every target; only a lane id that runs to 63 is split in four.
+    auto C = evalInt(R, Ctx);
+    bool Half = C && ((BO->getOpcode() == BO_Div && *C == 16) ||
+                      (BO->getOpcode() == BO_Shr && *C == 4) ||
+                      (BO->getOpcode() == BO_And && *C == 16));
+    return Half && isWarpLane(L) && !isGroupLane(L) ? LaneUse::HalfSelect
+                                                    : LaneUse::None;
   }
   if (!BO->isRelationalOp())
     return LaneUse::None;

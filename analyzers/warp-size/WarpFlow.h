@@ -62,6 +62,11 @@ bool isWarpName(llvm::StringRef Name);
 std::optional<int64_t> evalInt(const clang::Expr *E,
                                const clang::ASTContext &Ctx);
 
+/// \p L Op \p R for the integer operators constants are built with
+/// (+ - * / % << >> & |); none on division by zero or another operator.
+std::optional<int64_t> applyIntOp(clang::BinaryOperatorKind Op, int64_t L,
+                                  int64_t R);
+
 /// The named things a constant expression is spelled with.
 struct ConstantNames {
   llvm::SmallVector<std::string, 2> Macros;             ///< outermost last
@@ -120,10 +125,12 @@ public:
   Split splitKind(const clang::BinaryOperator *BO);
 
   /// How a comparison or sum uses the width of a 32-lane warp on a lane.
-  enum class LaneUse { None, HalfTest, NextGroup };
+  enum class LaneUse { None, HalfTest, NextGroup, HalfSelect };
   /// `lane < 16`, `lane >= 16`, `15 < lane` (HalfTest), and `lane + 32`,
   /// `32 + lane`, `threadIdx.x + WARP_SIZE` (NextGroup), where the 16 or 32
-  /// is a compile-time value however it is spelled.
+  /// is a compile-time value however it is spelled; `lane / 16`, `lane >>
+  /// 4`, `lane & 16` (HalfSelect: which half of a 32-lane warp) with a lane
+  /// id that is not numbered inside a 32-lane group, so it runs to 63.
   LaneUse laneUse(const clang::BinaryOperator *BO);
 
 private:

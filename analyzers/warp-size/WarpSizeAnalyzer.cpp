@@ -18,7 +18,9 @@
 //===----------------------------------------------------------------------===//
 #include "WarpSizeAnalyzer.h"
 #include "NativeRewrite.h"
+#include "PassedWidths.h"
 #include "SkippedWarpCode.h"
+#include "ValueFlow.h"
 #include "WarpFlow.h"
 #include "analysis/FoldedUses.h"
 #include "analysis/TemplateCode.h"
@@ -59,6 +61,7 @@ constexpr llvm::StringLiteral kMacroConstant = "warp-size.macro-constant";
 constexpr llvm::StringLiteral kTileTemplate = "warp-size.tile-template";
 constexpr llvm::StringLiteral kLaunchShape = "warp-size.launch-shape";
 constexpr llvm::StringLiteral kNativeRewrite = "warp-size.native-rewrite";
+constexpr llvm::StringLiteral kPassedWidth = "warp-size.passed-width";
 
 //===- what one function body holds ---------------------------------------===//
 
@@ -129,7 +132,9 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (auto K = Flow.splitKind(BO); K != IndexFlow::Split::None)
       F.Splits.push_back({BO, K});
-    else if (BO->getOpcode() == BO_Add || BO->isRelationalOp())
+    else if (BO->getOpcode() == BO_Add || BO->isRelationalOp() ||
+             BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Shr ||
+             BO->getOpcode() == BO_And)
       F.LaneUseCandidates.push_back(BO);
     return true;
   }
@@ -394,6 +399,8 @@ public:
       return;
     for (const FunctionDecl *FD : Functions)
       judgeFunction(FD);
+    for (const FunctionDecl *FD : Functions)
+      judgePassedWidths(FD);
     reportConstants();
     judgeSkippedBranches();
   }
@@ -887,7 +894,15 @@ private:
         continue;
       bool InGroup = Flow.isGroupLane(Lane);
       std::string Msg;
-      if (Use == IndexFlow::LaneUse::HalfTest)
+      if (Use == IndexFlow::LaneUse::HalfSelect)
+        Msg = text(BO) + " picks a half of a 32-lane warp, but on " +
+              waveTargets() + " " + text(Lane) +
+              " runs to 63 (64-lane wavefronts): " +
+              (BO->getOpcode() == BO_And
+                   ? "the bit is set for lanes 16-31 and 48-63, not for "
+                     "one half"
+                   : "it is 0 to 3 there, not 0 or 1");
+      else if (Use == IndexFlow::LaneUse::HalfTest)
         Msg = InGroup ? text(BO) + " picks one half of a 32-lane group, but " +
                             waveTargets() +
                             " run 64-lane wavefronts: each holds two such "
@@ -970,7 +985,7 @@ private:
       for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
         if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
           break;
-        auto V = evalInt(CE->getArg(I), *AST);
+        auto V = values().value(CE->getArg(I));
         if (!V)
           return std::nullopt;
         D[I] = *V;
@@ -982,7 +997,7 @@ private:
           V && V->getInit() && V->getType()->isRecordType())
         return blockDims(V->getInit(), Depth + 1);
     if (E->getType()->isIntegerType())
-      if (auto V = evalInt(E, *AST))
+      if (auto V = values().value(E))
         return std::array<int64_t, 3>{*V, 1, 1};
     return std::nullopt;
   }
@@ -1050,6 +1065,189 @@ private:
              "per-warp arrays, grid size) from the new shape; on NVIDIA the "
              "same shape works with 32-wide warps.");
     }
+  }
+
+  //===- warp widths passed as arguments ---------------------------------===//
+
+  ValueFlow &values() {
+    if (!Values)
+      Values.emplace(*AST);
+    return *Values;
+  }
+
+  /// Calls and launches in \p FD that pass 32 (a literal, a constant, or a
+  /// local that keeps it) to a parameter the callee uses as a warp width.
+  void judgePassedWidths(const FunctionDecl *FD) {
+    struct Calls : RecursiveASTVisitor<Calls> {
+      std::vector<const CallExpr *> Found;
+      bool VisitCallExpr(CallExpr *CE) {
+        Found.push_back(CE);
+        return true;
+      }
+    } C;
+    C.TraverseStmt(FD->getBody());
+    if (!Widths)
+      Widths.emplace(*AST);
+    for (const CallExpr *CE : C.Found) {
+      const FunctionDecl *Callee =
+          CE->getDirectCallee() ? writtenDefinition(CE->getDirectCallee())
+                                : nullptr;
+      if (!Callee || asShuffle(CE) ||
+          !Ctx.isUserLocation(Callee->getLocation()))
+        continue;
+      for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+           ++I) {
+        const Expr *Arg = CE->getArg(I);
+        if (isa<CXXDefaultArgExpr>(Arg) || values().value(Arg) != 32)
+          continue;
+        judgePassedWidth(FD, CE, Callee, I, Widths->usesOf(Callee, I));
+      }
+    }
+  }
+
+  /// The use that makes a passed 32 a hazard, and, for an error, where
+  /// the function called or the one using the value numbers lanes by the
+  /// wavefront.
+  struct PassedHazard {
+    WidthUse Use;
+    const Expr *Wave = nullptr;
+    const FunctionDecl *WaveIn = nullptr;
+  };
+  std::optional<PassedHazard> hazardousUse(const FunctionDecl *Callee,
+                                           const std::vector<WidthUse> &Uses) {
+    for (const WidthUse &U : Uses) {
+      if (U.K == WidthUse::Kind::LaneCompare)
+        continue;
+      for (const FunctionDecl *In : {U.In, Callee})
+        if (const Expr *Wave = Widths->wavefrontLane(In))
+          return PassedHazard{U, Wave, In};
+    }
+    for (const WidthUse &U : Uses)
+      if (U.K == WidthUse::Kind::LaneSplit && usesWarpOps(U.In))
+        return PassedHazard{U};
+    // A comparison alone says little (`tid < n`); with a parameter named
+    // as the warp width, in code with warp-level operations, it lays
+    // threads out by 32-lane warps.
+    for (const WidthUse &U : Uses)
+      if (U.K == WidthUse::Kind::LaneCompare && usesWarpOps(U.In) &&
+          U.Param->getIdentifier() && isWarpName(U.Param->getName()))
+        return PassedHazard{U};
+    return std::nullopt;
+  }
+
+  void judgePassedWidth(const FunctionDecl *Caller, const CallExpr *CE,
+                        const FunctionDecl *Callee, unsigned Index,
+                        const std::vector<WidthUse> &Uses) {
+    auto Hit = hazardousUse(Callee, Uses);
+    if (!Hit)
+      return;
+    const WidthUse &Use = Hit->Use;
+    const Expr *Wave = Hit->Wave;
+    const Expr *Arg = CE->getArg(Index);
+    const VarDecl *Local = values().keptLocal(Arg);
+    const Expr *Origin = values().origin(Arg);
+    std::string Source =
+        Local ? "'" + Local->getNameAsString() + "' (32, line " +
+                    std::to_string(line(Local->getLocation())) + ")"
+              : "32";
+    std::string Head =
+        Source + " is passed to '" + Callee->getNameAsString() + "' as '" +
+        Callee->getParamDecl(Index)->getNameAsString() + "' (line " +
+        std::to_string(line(CE->getBeginLoc())) + ")";
+    if (Use.In != Callee)
+      Head += " and on to '" + Use.In->getNameAsString() + "'";
+    std::string UseLine = std::to_string(line(Use.At->getBeginLoc()));
+    std::string Msg;
+    if (Wave) {
+      std::string What =
+          Use.K == WidthUse::Kind::ShuffleWidth
+              ? "the width of " + calleeName(cast<CallExpr>(Use.At)).str() +
+                    " (line " + UseLine + ")"
+              : "the lane split " + text(Use.At) + " (line " + UseLine + ")";
+      Msg = Head + ", where it is " + What + ", while '" +
+            Hit->WaveIn->getNameAsString() +
+            "' numbers lanes by the wavefront (" + text(Wave) + ", line " +
+            std::to_string(line(Wave->getBeginLoc())) + "): on " +
+            waveTargets() +
+            " (wave64) lanes 32-63 count their place in 64 lanes while the " +
+            (Use.K == WidthUse::Kind::ShuffleWidth
+                 ? "shuffle moves values within 32, so they combine values "
+                   "it did not bring"
+                 : "split counts in 32, so the two numberings disagree") +
+            "; the result is wrong";
+    } else if (Use.K == WidthUse::Kind::LaneSplit) {
+      Msg = Head + ", where " + text(Use.At) + " (line " + UseLine +
+            ") splits the thread index into 32-lane groups, but " +
+            waveTargets() +
+            " run 64-lane wavefronts: each holds two such groups, which "
+            "works only while every cross-lane operation stays inside its "
+            "group";
+    } else {
+      Msg = Head + ", where " + text(Use.At) + " (line " + UseLine +
+            ") places threads by 32-lane warps beside warp-level "
+            "operations: on " +
+            waveTargets() +
+            " a warp-level operation spans a 64-lane wavefront, so threads "
+            "placed in two warps vote and shuffle together";
+    }
+    std::string FixText =
+        passedWidthFix(Caller, Local, Origin, Callee, Wave != nullptr);
+    Finding *F = report(
+        Origin->getBeginLoc(), kPassedWidth,
+        Wave ? Severity::Error : Severity::Warning, Msg,
+        FixText.empty()
+            ? "Pass the wavefront's width (warpSize in device code; "
+              "hipDeviceGetAttribute(hipDeviceAttributeWarpSize) in host "
+              "code) and size what depends on it from that, or keep 32-lane "
+              "groups throughout: lanes numbered % 32 and shuffles of width "
+              "32."
+            : "hipwright port --fix passes the device's width instead (" +
+                  FixText +
+                  "): 32 on NVIDIA as before, 64 on gfx942/gfx950, so the "
+                  "code's own lane numbering and this value agree.");
+    if (!F || FixText.empty())
+      return;
+    if (auto R = Ctx.replacement(
+            CharSourceRange::getTokenRange(Origin->getSourceRange()), FixText))
+      F->Fixes.push_back(std::move(*R));
+  }
+
+  /// The text that replaces the passed 32, or "" when no fix is safe:
+  /// a literal 32 written in a function that is host-only or device-only,
+  /// and either the callee numbers lanes by the wavefront (so only this
+  /// value disagrees with it), or the 32 is held in a local named as the
+  /// warp width whose callee builds nothing else on 32 lanes.
+  std::string passedWidthFix(const FunctionDecl *Caller, const VarDecl *Local,
+                             const Expr *Origin, const FunctionDecl *Callee,
+                             bool Wavefront) {
+    const auto *Lit = dyn_cast<IntegerLiteral>(Origin->IgnoreParenImpCasts());
+    if (!Lit || Lit->getBeginLoc().isMacroID())
+      return "";
+    if (!Wavefront &&
+        !(Local && isWarpName(Local->getName()) && !builtOn32Lanes(Callee)))
+      return "";
+    bool Device =
+        Caller->hasAttr<CUDADeviceAttr>() || Caller->hasAttr<CUDAGlobalAttr>();
+    if (Device && Caller->hasAttr<CUDAHostAttr>())
+      return ""; // both sides: neither spelling is right for both
+    return Device ? "warpSize" : "hipwright_device_warp_size()";
+  }
+
+  /// Whether \p FD itself works in 32-lane groups: lane or warp splits by
+  /// a constant 32, shuffle offsets or widths of 32 lanes, 32-thread tiles.
+  bool builtOn32Lanes(const FunctionDecl *FD) {
+    if (!FD || !FD->getBody())
+      return true;
+    IndexFlow Flow(*AST);
+    BodyFacts F;
+    BodyWalker(*AST, Flow, F).TraverseStmt(FD->getBody());
+    if (!F.Splits.empty() || !F.Tiles.empty())
+      return true;
+    for (const ShuffleSite &Site : F.Shuffles)
+      if ((Site.S.WidthArg && evalInt(Site.S.WidthArg, *AST) == 32) ||
+          !offsetEvidence(Site, *AST).Why.empty())
+        return true;
+    return false;
   }
 
   //===- --fix=native -----------------------------------------------------===//
@@ -1369,6 +1567,8 @@ private:
   std::map<const VarDecl *, SourceLocation> ConstUses;
   llvm::DenseMap<const FunctionDecl *, bool> WarpOps;
   std::set<std::pair<unsigned, std::string>> Reported;
+  std::optional<ValueFlow> Values;
+  std::optional<PassedWidths> Widths;
 };
 
 } // namespace
@@ -1420,6 +1620,16 @@ std::vector<RuleInfo> warpSizeRules() {
        "device functions it calls is understood and every launch has blocks "
        "of whole 64-lane wavefronts; otherwise it says why and applies the "
        "32-lane-group fix-its instead. Only port --fix=native reports it."},
+      {std::string(kPassedWidth), Severity::Warning,
+       "32 passed to a function that uses the parameter as a warp width: "
+       "a shuffle's width or a lane split (an error where the function also "
+       "numbers lanes by warpSize), or compared with the thread index",
+       "A width passed at a call or launch (`kernel<<<g, b>>>(data, 32)`, "
+       "or a local `int warp_size = 32` passed on) is followed into the "
+       "callee. Where the callee numbers lanes by the wavefront (id % "
+       "warpSize) and takes the shuffle width from the argument, lanes "
+       "32-63 of a 64-lane wavefront combine values the 32-wide shuffle did "
+       "not bring."},
       {std::string(kLaunchShape), Severity::Warning,
        "a launch whose blocks are an odd number of 32-lane warps wide (32, "
        "96, 160), for a kernel that uses warp-level operations",

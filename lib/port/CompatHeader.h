@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace hipwright {
 
 /// The header's file name, as the port includes it ("...").
@@ -23,6 +25,13 @@ llvm::StringRef compatHeaderText();
 
 /// Whether ported text includes the header: the line the port adds.
 bool includesCompatHeader(llvm::StringRef Text);
+
+/// Fix-its may call one of the header's functions too (the passed-width
+/// fix calls hipwright_device_warp_size()). When \p Text calls one and does
+/// not include the header, adds the include: after the file's include of
+/// <hip/hip_runtime.h>, else before its first #include, else at its top.
+/// Returns whether it did.
+bool addCompatIncludeForFixes(std::string &Text);
 
 /// Whether \p Text is a copy of the header some hipwright wrote (this
 /// version or another), which a port may replace; anything else by that

@@ -6,6 +6,7 @@
 #include "buildfiles/CMakeIncludeDirs.h"
 #include "buildfiles/MakeIncludeDirs.h"
 #include "findings/FindingsStage.h"
+#include "port/CompatHeader.h"
 #include "port/SourceDialect.h"
 #include "port/TokenPass.h"
 #include "port/TranslateUnit.h"
@@ -398,6 +399,7 @@ Expected<PortResult> runPort(const PortRequest &Req) {
     std::vector<Replacement> FileEdits = Edits.editsFor(Path);
     alignLineContinuations(O.Original, FileEdits);
     O.Translated = applyEdits(O.Original, FileEdits);
+    addCompatIncludeForFixes(O.Translated);
     std::optional<LineIndex> Lines; // only files with conflicts need one
     for (size_t I = ConflictsBefore; I < Edits.conflicts().size(); ++I) {
       const EditConflict &C = Edits.conflicts()[I];

@@ -71,7 +71,7 @@ if grep -qE 'CHECK-(FIXES|NATIVE)' "$test" || grep -q 'HIPWRIGHT-COMPILE-FIXED' 
   fi
   if grep -q 'HIPWRIGHT-COMPILE-FIXED' "$test"; then
     HIPWRIGHT="$hw" bash "$here/tests/compile/hip_compile_check.sh" --work "${HIPWRIGHT_COMPILE_WORK:-$work/cc}" \
-      --include "$(dirname "$test")" "$work/fixed.cu"
+      --include "$(dirname "$test")" --include "$here/include/hipwright/compat" "$work/fixed.cu"
   fi
 fi
 echo "ok: $name"

@@ -91,3 +91,22 @@ __global__ void rowsOfEight(float *out, const float *in) {
   unsigned tiles = blockDim.x / (32U);
   out[row * 8 + col] = in[next] + tiles;
 }
+
+// Which half of a 32-lane warp: a lane id runs to 63 on wave64, so the
+// half it computes is 0 to 3. A lane numbered inside a 32-lane group has
+// two halves on every target, and a thread index is not a lane: silent.
+__global__ void halfOfWarp(float *out, const float *in) {
+  unsigned laneId = __lane_id();
+  unsigned half = laneId / 16;
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'laneId / 16' picks a half of a 32-lane warp, but on gfx942, gfx950 'laneId' runs to 63 (64-lane wavefronts): it is 0 to 3 there, not 0 or 1 [warp-size.lane-arithmetic]
+  unsigned upper = (ptxLane() >> 4) * 8;
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'ptxLane() >> 4' picks a half of a 32-lane warp{{.*}}: it is 0 to 3 there, not 0 or 1 [warp-size.lane-arithmetic]
+  float v = in[threadIdx.x];
+  if (laneId & 16)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'laneId & 16' picks a half of a 32-lane warp, but on gfx942, gfx950 'laneId' runs to 63 (64-lane wavefronts): the bit is set for lanes 16-31 and 48-63, not for one half [warp-size.lane-arithmetic]
+    v = -v;
+  unsigned quarter = laneId / 8;
+  unsigned rowOfTile = threadIdx.x >> 4;
+  v += __shfl_xor_sync(__activemask(), v, 1);
+  out[half + upper + quarter + rowOfTile] = v;
+}

@@ -735,4 +735,25 @@ hipwright_GraphicsResourceSetMapFlags(hipGraphicsResource_t resource,
   return hipSuccess;
 }
 
+// ---- the wavefront width, in host code -----------------------------------
+// Host code that sizes launches or passes a width to kernels wrote 32 for
+// NVIDIA's warps; device code has warpSize, host code asks the device. The
+// width of the current device: 32 on NVIDIA, 64 on gfx942/gfx950, 32 on
+// wave32 GPUs. When the runtime cannot answer (no device), the platform's
+// usual width, so a size computed from it is still a whole wavefront.
+inline int hipwright_device_warp_size() {
+  int device = 0;
+  int width = 0;
+  if (hipGetDevice(&device) == hipSuccess &&
+      hipDeviceGetAttribute(&width, hipDeviceAttributeWarpSize, device) ==
+          hipSuccess &&
+      width > 0)
+    return width;
+#if defined(__HIP_PLATFORM_NVIDIA__)
+  return 32;
+#else
+  return 64;
+#endif
+}
+
 #endif // HIPWRIGHT_CUDA_COMPAT_H
