@@ -1146,17 +1146,21 @@ private:
     const Expr *Arg = CE->getArg(Index);
     const VarDecl *Local = values().keptLocal(Arg);
     const Expr *Origin = values().origin(Arg);
-    std::string Source =
-        Local ? "'" + Local->getNameAsString() + "' (32, line " +
-                    std::to_string(line(Local->getLocation())) + ")"
-              : "32";
-    std::string Head =
-        Source + " is passed to '" + Callee->getNameAsString() + "' as '" +
-        Callee->getParamDecl(Index)->getNameAsString() + "' (line " +
-        std::to_string(line(CE->getBeginLoc())) + ")";
+    // Lines in the message, with their file's name where it is not the
+    // finding's (a kernel in a header, launched from the .cu).
+    SourceLocation At = Origin->getBeginLoc();
+    auto Line = [&](const Stmt *S) { return place(S->getBeginLoc(), At); };
+    std::string Source = Local
+                             ? "'" + Local->getNameAsString() + "' (32, line " +
+                                   place(Local->getLocation(), At) + ")"
+                             : "32";
+    std::string Head = Source + " is passed to '" + Callee->getNameAsString() +
+                       "' as '" +
+                       Callee->getParamDecl(Index)->getNameAsString() +
+                       "' (line " + Line(CE) + ")";
     if (Use.In != Callee)
       Head += " and on to '" + Use.In->getNameAsString() + "'";
-    std::string UseLine = std::to_string(line(Use.At->getBeginLoc()));
+    std::string UseLine = Line(Use.At);
     std::string Msg;
     if (Wave) {
       std::string What =
@@ -1167,8 +1171,7 @@ private:
       Msg = Head + ", where it is " + What + ", while '" +
             Hit->WaveIn->getNameAsString() +
             "' numbers lanes by the wavefront (" + text(Wave) + ", line " +
-            std::to_string(line(Wave->getBeginLoc())) + "): on " +
-            waveTargets() +
+            Line(Wave) + "): on " + waveTargets() +
             " (wave64) lanes 32-63 count their place in 64 lanes while the " +
             (Use.K == WidthUse::Kind::ShuffleWidth
                  ? "shuffle moves values within 32, so they combine values "
@@ -1191,7 +1194,7 @@ private:
             "placed in two warps vote and shuffle together";
     }
     std::string FixText =
-        passedWidthFix(Caller, Local, Origin, Callee, Wave != nullptr);
+        passedWidthFix(Caller, Local, Origin, Wave != nullptr);
     Finding *F = report(
         Origin->getBeginLoc(), kPassedWidth,
         Wave ? Severity::Error : Severity::Warning, Msg,
@@ -1216,21 +1219,52 @@ private:
   /// a literal 32 written in a function that is host-only or device-only,
   /// and either the callee numbers lanes by the wavefront (so only this
   /// value disagrees with it), or the 32 is held in a local named as the
-  /// warp width whose callee builds nothing else on 32 lanes.
+  /// warp width. A local's 32 reaches every call that reads it, so none of
+  /// those callees may build anything else on 32 lanes.
   std::string passedWidthFix(const FunctionDecl *Caller, const VarDecl *Local,
-                             const Expr *Origin, const FunctionDecl *Callee,
-                             bool Wavefront) {
+                             const Expr *Origin, bool Wavefront) {
     const auto *Lit = dyn_cast<IntegerLiteral>(Origin->IgnoreParenImpCasts());
     if (!Lit || Lit->getBeginLoc().isMacroID())
       return "";
-    if (!Wavefront &&
-        !(Local && isWarpName(Local->getName()) && !builtOn32Lanes(Callee)))
+    if (!Wavefront && !(Local && isWarpName(Local->getName())))
+      return "";
+    if (Local && calleeBuiltOn32Lanes(Caller, Local))
       return "";
     bool Device =
         Caller->hasAttr<CUDADeviceAttr>() || Caller->hasAttr<CUDAGlobalAttr>();
     if (Device && Caller->hasAttr<CUDAHostAttr>())
       return ""; // both sides: neither spelling is right for both
     return Device ? "warpSize" : "hipwright_device_warp_size()";
+  }
+
+  /// Whether a call in \p Caller whose arguments read \p Local goes to a
+  /// function that works in 32-lane groups of its own.
+  bool calleeBuiltOn32Lanes(const FunctionDecl *Caller, const VarDecl *Local) {
+    struct Calls : RecursiveASTVisitor<Calls> {
+      const VarDecl *Local;
+      std::vector<const FunctionDecl *> Callees;
+      bool Reads(const Stmt *S) {
+        if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+          return DRE->getDecl() == Local;
+        return S && llvm::any_of(S->children(),
+                                 [&](const Stmt *C) { return Reads(C); });
+      }
+      bool VisitCallExpr(CallExpr *CE) {
+        const FunctionDecl *D = CE->getDirectCallee();
+        if (D && llvm::any_of(CE->arguments(),
+                              [&](const Expr *A) { return Reads(A); }))
+          Callees.push_back(writtenDefinition(D));
+        return true;
+      }
+    } C;
+    C.Local = Local;
+    C.TraverseStmt(Caller->getBody());
+    return llvm::any_of(C.Callees, [&](const FunctionDecl *D) {
+      // Host functions (the sample's checks) take it as data.
+      return D && D->hasBody() &&
+             (D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>()) &&
+             builtOn32Lanes(D);
+    });
   }
 
   /// Whether \p FD itself works in 32-lane groups: lane or warp splits by

@@ -93,12 +93,16 @@ Error portInto(const std::string &Input, const std::string &OutRoot,
   P.ExtraArgs = Req.Flags.args();
   P.Jobs = Req.Jobs;
   P.Options.Analyzers = Req.Analyzers;
+  // The analyzers run for the plain port too, as `hipwright port` runs
+  // them: some fix-its are part of every port (a 32-bit variable holding
+  // full masks becomes 64-bit, or ROCm 7 rejects the call), and only the
+  // others wait for --fix.
+  auto Targets = parseTargets(Req.Targets);
+  if (!Targets)
+    return Targets.takeError();
+  P.Options.AnalyzeFor = std::move(*Targets);
   if (Fix != FixMode::None) {
-    auto Targets = parseTargets(Req.Targets);
-    if (!Targets)
-      return Targets.takeError();
     P.ApplyFixes = true;
-    P.Options.AnalyzeFor = std::move(*Targets);
     P.Options.NativeWave = Fix == FixMode::Native;
   }
   Expected<PortResult> R = runPort(P);

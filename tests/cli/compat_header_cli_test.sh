@@ -4,7 +4,8 @@
 # to each such file, in every output mode that writes files; it never
 # replaces a user's file of that name; stdout and --diff write nothing and
 # say where the header belongs; a second port is idempotent; a shard run
-# merged later writes it too.
+# merged later writes it too; a fix-it that calls one of its functions
+# brings it as a translated call does.
 #
 #   compat_header_cli_test.sh HIPWRIGHT_BINARY
 set -euo pipefail
@@ -76,6 +77,31 @@ make_tree "$work/t6"
 run 0 "shard 1/1" "$hw" port "$work/t6" --out-root "$work/o6" --shard 1/1 --shard-out "$work/s6.hws"
 run 0 "merge" "$hw" merge "$work/s6.hws"
 cmp -s "$work/o6/a/$header" "$work/expected.h" || fail "the merge did not write a/$header"
+
+# --- 6. a fix-it that calls the header's warp-size helper brings it too ----
+mkdir -p "$work/t7/scan"
+cat >"$work/t7/scan/scan.cu" <<'CU'
+#include <cuda_runtime.h>
+__global__ void scan(int *data, int width) {
+  int lane = threadIdx.x % warpSize;
+  int v = data[threadIdx.x];
+  for (int i = 1; i <= width; i *= 2) {
+    int n = __shfl_up_sync(0xffffffff, v, i, width);
+    if (lane >= i) v += n;
+  }
+  data[threadIdx.x] = v;
+}
+void run(int *d) { scan<<<1, 256>>>(d, 32); }
+CU
+run 0 "port without --fix" "$hw" port "$work/t7" --out-root "$work/o7"
+[[ -e "$work/o7/scan/$header" ]] && fail "the header was written without a fix that calls it"
+run 0 "port --fix" "$hw" port "$work/t7" --fix --out-root "$work/o8"
+grep -q 'scan<<<1, 256>>>(d, hipwright_device_warp_size());' "$work/o8/scan/scan.cu" ||
+  fail "--fix did not pass the device's width: $(grep -n '<<<' "$work/o8/scan/scan.cu")"
+grep -q "^#include \"$header\"$" "$work/o8/scan/scan.cu" || fail "the fixed file does not include the header"
+cmp -s "$work/o8/scan/$header" "$work/expected.h" || fail "--fix did not write scan/$header"
+run 0 "port the fixed port again" "$hw" port "$work/o8" --diff
+[[ -s "$work/out.txt" ]] && fail "a second port would change the fixed tree: $(head -5 "$work/out.txt")"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
 echo "PASS"

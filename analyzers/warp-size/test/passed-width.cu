@@ -62,6 +62,22 @@ void host(int *d, bool *b, int dev) {
   voteKernel<<<1, blocks>>>(b, warp_size);
 }
 
+// A local 32 that also reaches a kernel with 32-lane groups of its own:
+// reported, not fixed (64 would break that kernel's groups).
+__global__ void groupVote(bool *info, int warp_size) {
+  int tx = threadIdx.x;
+  int lane = tx % 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'tx % 32' numbers lanes within a 32-lane group{{.*}} [warp-size.lane-arithmetic]
+  info[tx] = __any_sync(0xffffffff, lane >= warp_size / 2);
+}
+void mixed(bool *b) {
+  int lanes = 32;
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'lanes' (32, line [[@LINE-1]]) is passed to 'voteKernel' as 'warp_size'{{.*}} [warp-size.passed-width]
+  // CHECK-FIXES: int lanes = 32;
+  voteKernel<<<1, 256>>>(b, lanes);
+  groupVote<<<1, 256>>>(b, lanes);
+}
+
 // Silent: 32 where the callee keeps 32-lane groups itself (a reduction
 // whose shuffles all have the width passed: the group-keeping form), a 32 that is a
 // count of elements, 64, a comparison with a parameter not named as a
