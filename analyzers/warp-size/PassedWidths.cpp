@@ -68,7 +68,7 @@ public:
     for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
          ++I)
       if (isParam(CE->getArg(I), P)) {
-        const std::vector<WidthUse> &More = Widths.usesOf(Callee, I, Depth + 1);
+        std::vector<WidthUse> More = Widths.collect(Callee, I, Depth + 1);
         Out.insert(Out.end(), More.begin(), More.end());
       }
     return true;
@@ -131,24 +131,27 @@ public:
 
 } // namespace
 
-const std::vector<WidthUse> &
-PassedWidths::usesOf(const FunctionDecl *FD, unsigned Index, unsigned Depth) {
+const std::vector<WidthUse> &PassedWidths::usesOf(const FunctionDecl *FD,
+                                                  unsigned Index) {
   auto Key = std::make_pair(FD, Index);
   auto It = Uses.find(Key);
-  if (It != Uses.end())
-    return It->second;
-  // Entered before the walk: a recursive call finds it (empty) and stops.
-  // A std::map entry stays where it is while the walk adds others.
-  std::vector<WidthUse> &Out = Uses[Key];
+  if (It == Uses.end())
+    It = Uses.emplace(Key, collect(FD, Index, 0)).first;
+  return It->second;
+}
+
+std::vector<WidthUse> PassedWidths::collect(const FunctionDecl *FD,
+                                            unsigned Index, unsigned Depth) {
+  std::vector<WidthUse> Found;
   if (!FD || !FD->getBody() || Index >= FD->getNumParams())
-    return Out;
+    return Found;
   const ParmVarDecl *P = FD->getParamDecl(Index);
   if (!P->getType()->isIntegerType())
-    return Out;
-  std::vector<WidthUse> Found;
+    return Found;
+  // The depth bounds recursion too: a function passing the value to
+  // itself, directly or through others, stops three calls down.
   UseFinder(FD, P, Ctx, *this, Depth, Found).TraverseStmt(FD->getBody());
-  Out = std::move(Found);
-  return Out;
+  return Found;
 }
 
 const Expr *PassedWidths::wavefrontLane(const FunctionDecl *FD) {

@@ -45,7 +45,12 @@ public:
   /// a template) as a warp quantity, and those of the functions FD passes
   /// it to unchanged, up to three calls deep.
   const std::vector<WidthUse> &usesOf(const clang::FunctionDecl *FD,
-                                      unsigned Index, unsigned Depth = 0);
+                                      unsigned Index);
+
+  /// usesOf, \p Depth calls below the function a value was passed to (not
+  /// remembered: what is found depends on the depth left).
+  std::vector<WidthUse> collect(const clang::FunctionDecl *FD, unsigned Index,
+                                unsigned Depth);
 
   /// The first place \p FD numbers lanes by the wavefront itself:
   /// `x % warpSize` or `x & (warpSize - 1)` with x a thread index, or
