@@ -19,16 +19,10 @@ bool isParam(const Expr *E, const ParmVarDecl *P) {
   return DRE && DRE->getDecl() == P;
 }
 
-/// \p S reads \p P somewhere.
-bool readsParam(const Stmt *S, const ParmVarDecl *P, unsigned Depth = 0) {
-  if (!S || Depth > 8)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    return DRE->getDecl() == P;
-  for (const Stmt *Child : S->children())
-    if (readsParam(Child, P, Depth + 1))
-      return true;
-  return false;
+/// \p S reads \p P (a shuffle's width, a side of a comparison): a few
+/// levels of arithmetic around it.
+bool readsParam(const Stmt *S, const ParmVarDecl *P) {
+  return readsDecl(S, P, /*MaxDepth=*/8);
 }
 
 /// `warpSize`, as written (clang's CUDA headers declare it a constant).

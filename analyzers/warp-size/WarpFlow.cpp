@@ -114,6 +114,16 @@ bool isWarpName(StringRef Name) {
   return S.contains("warp") || S.contains("lane") || S.contains("wave");
 }
 
+bool readsDecl(const Stmt *S, const ValueDecl *D, unsigned MaxDepth) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == D;
+  return MaxDepth > 0 && llvm::any_of(S->children(), [&](const Stmt *C) {
+           return readsDecl(C, D, MaxDepth - 1);
+         });
+}
+
 //===- compile-time integers ----------------------------------------------===//
 
 std::optional<int64_t> applyIntOp(BinaryOperatorKind Op, int64_t L, int64_t R) {

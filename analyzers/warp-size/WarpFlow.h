@@ -62,6 +62,11 @@ bool isWarpName(llvm::StringRef Name);
 std::optional<int64_t> evalInt(const clang::Expr *E,
                                const clang::ASTContext &Ctx);
 
+/// Whether \p S refers to \p D anywhere in it, looking at most \p MaxDepth
+/// levels down.
+bool readsDecl(const clang::Stmt *S, const clang::ValueDecl *D,
+               unsigned MaxDepth = ~0u);
+
 /// \p L Op \p R for the integer operators constants are built with
 /// (+ - * / % << >> & |); none on division by zero or another operator.
 std::optional<int64_t> applyIntOp(clang::BinaryOperatorKind Op, int64_t L,

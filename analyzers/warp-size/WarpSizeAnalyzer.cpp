@@ -84,6 +84,7 @@ struct BodyFacts {
   SmallVector<ShuffleSite, 4> Shuffles;
   SmallVector<TileSite, 2> Tiles;
   SmallVector<const CUDAKernelCallExpr *, 2> Launches;
+  SmallVector<const CallExpr *, 8> Calls; ///< every call, launches included
   SmallVector<const DeclRefExpr *, 2> ConstRefs; ///< named constants read
   bool DirectWarpOps = false;
 };
@@ -140,6 +141,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
+    F.Calls.push_back(CE);
     StringRef Name = calleeName(CE);
     F.DirectWarpOps |= isWarpLevelCall(Name);
     if (auto S = asShuffle(CE))
@@ -399,8 +401,6 @@ public:
       return;
     for (const FunctionDecl *FD : Functions)
       judgeFunction(FD);
-    for (const FunctionDecl *FD : Functions)
-      judgePassedWidths(FD);
     reportConstants();
     judgeSkippedBranches();
   }
@@ -512,6 +512,7 @@ private:
     judgeLaneUses(FD, F, Flow, Judged);
     judgeTiles(F);
     judgeLaunches(F);
+    judgePassedWidths(FD, F.Calls);
   }
 
   /// Whether \p FD or a function it calls (a few levels deep) uses a
@@ -1075,20 +1076,18 @@ private:
     return *Values;
   }
 
-  /// Calls and launches in \p FD that pass 32 (a literal, a constant, or a
-  /// local that keeps it) to a parameter the callee uses as a warp width.
-  void judgePassedWidths(const FunctionDecl *FD) {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      std::vector<const CallExpr *> Found;
-      bool VisitCallExpr(CallExpr *CE) {
-        Found.push_back(CE);
-        return true;
-      }
-    } C;
-    C.TraverseStmt(FD->getBody());
+  PassedWidths &widths() {
     if (!Widths)
       Widths.emplace(*AST);
-    for (const CallExpr *CE : C.Found) {
+    return *Widths;
+  }
+
+  /// The calls and launches of \p Caller (\p Calls) that pass 32 (a
+  /// literal, a constant, or a local that keeps it) to a parameter the
+  /// callee uses as a warp width.
+  void judgePassedWidths(const FunctionDecl *Caller,
+                         ArrayRef<const CallExpr *> Calls) {
+    for (const CallExpr *CE : Calls) {
       const FunctionDecl *Callee =
           CE->getDirectCallee() ? writtenDefinition(CE->getDirectCallee())
                                 : nullptr;
@@ -1100,7 +1099,8 @@ private:
         const Expr *Arg = CE->getArg(I);
         if (isa<CXXDefaultArgExpr>(Arg) || values().value(Arg) != 32)
           continue;
-        judgePassedWidth(FD, CE, Callee, I, Widths->usesOf(Callee, I));
+        judgePassedWidth(Caller, Calls, CE, Callee, I,
+                         widths().usesOf(Callee, I));
       }
     }
   }
@@ -1119,7 +1119,7 @@ private:
       if (U.K == WidthUse::Kind::LaneCompare)
         continue;
       for (const FunctionDecl *In : {U.In, Callee})
-        if (const Expr *Wave = Widths->wavefrontLane(In))
+        if (const Expr *Wave = widths().wavefrontLane(In))
           return PassedHazard{U, Wave, In};
     }
     for (const WidthUse &U : Uses)
@@ -1135,7 +1135,8 @@ private:
     return std::nullopt;
   }
 
-  void judgePassedWidth(const FunctionDecl *Caller, const CallExpr *CE,
+  void judgePassedWidth(const FunctionDecl *Caller,
+                        ArrayRef<const CallExpr *> Calls, const CallExpr *CE,
                         const FunctionDecl *Callee, unsigned Index,
                         const std::vector<WidthUse> &Uses) {
     auto Hit = hazardousUse(Callee, Uses);
@@ -1194,7 +1195,7 @@ private:
             "placed in two warps vote and shuffle together";
     }
     std::string FixText =
-        passedWidthFix(Caller, Local, Origin, Wave != nullptr);
+        passedWidthFix(Caller, Calls, Local, Origin, Wave != nullptr);
     Finding *F = report(
         Origin->getBeginLoc(), kPassedWidth,
         Wave ? Severity::Error : Severity::Warning, Msg,
@@ -1221,14 +1222,16 @@ private:
   /// value disagrees with it), or the 32 is held in a local named as the
   /// warp width. A local's 32 reaches every call that reads it, so none of
   /// those callees may build anything else on 32 lanes.
-  std::string passedWidthFix(const FunctionDecl *Caller, const VarDecl *Local,
-                             const Expr *Origin, bool Wavefront) {
+  std::string passedWidthFix(const FunctionDecl *Caller,
+                             ArrayRef<const CallExpr *> Calls,
+                             const VarDecl *Local, const Expr *Origin,
+                             bool Wavefront) {
     const auto *Lit = dyn_cast<IntegerLiteral>(Origin->IgnoreParenImpCasts());
     if (!Lit || Lit->getBeginLoc().isMacroID())
       return "";
     if (!Wavefront && !(Local && isWarpName(Local->getName())))
       return "";
-    if (Local && calleeBuiltOn32Lanes(Caller, Local))
+    if (Local && calleeBuiltOn32Lanes(Calls, Local))
       return "";
     bool Device =
         Caller->hasAttr<CUDADeviceAttr>() || Caller->hasAttr<CUDAGlobalAttr>();
@@ -1237,32 +1240,19 @@ private:
     return Device ? "warpSize" : "hipwright_device_warp_size()";
   }
 
-  /// Whether a call in \p Caller whose arguments read \p Local goes to a
-  /// function that works in 32-lane groups of its own.
-  bool calleeBuiltOn32Lanes(const FunctionDecl *Caller, const VarDecl *Local) {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      const VarDecl *Local;
-      std::vector<const FunctionDecl *> Callees;
-      bool Reads(const Stmt *S) {
-        if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
-          return DRE->getDecl() == Local;
-        return S && llvm::any_of(S->children(),
-                                 [&](const Stmt *C) { return Reads(C); });
-      }
-      bool VisitCallExpr(CallExpr *CE) {
-        const FunctionDecl *D = CE->getDirectCallee();
-        if (D && llvm::any_of(CE->arguments(),
-                              [&](const Expr *A) { return Reads(A); }))
-          Callees.push_back(writtenDefinition(D));
-        return true;
-      }
-    } C;
-    C.Local = Local;
-    C.TraverseStmt(Caller->getBody());
-    return llvm::any_of(C.Callees, [&](const FunctionDecl *D) {
-      // Host functions (the sample's checks) take it as data.
+  /// Whether one of \p Calls (a function's) whose arguments read \p Local
+  /// goes to a kernel or device function that works in 32-lane groups of
+  /// its own. Host functions (a sample's checks) take it as data.
+  bool calleeBuiltOn32Lanes(ArrayRef<const CallExpr *> Calls,
+                            const VarDecl *Local) {
+    return llvm::any_of(Calls, [&](const CallExpr *CE) {
+      const FunctionDecl *D = CE->getDirectCallee()
+                                  ? writtenDefinition(CE->getDirectCallee())
+                                  : nullptr;
       return D && D->hasBody() &&
              (D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>()) &&
+             llvm::any_of(CE->arguments(),
+                          [&](const Expr *A) { return readsDecl(A, Local); }) &&
              builtOn32Lanes(D);
     });
   }
