@@ -387,6 +387,48 @@ static bool isBlockSize(const Expr *E, unsigned Depth = 0) {
   }
 }
 
+/// The expressions a const data member is initialised with: its default
+/// member initialiser and every constructor's mem-initializer for it. A const
+/// member keeps that value for the object's life, so NCCL's `const int wid;`
+/// set by `wid(tid % WARP_SIZE)` is a lane wherever a member function reads
+/// it. Empty for a member that is not const or has no initialiser.
+static SmallVector<const Expr *, 2> constFieldInits(const FieldDecl *FD) {
+  SmallVector<const Expr *, 2> Out;
+  if (!FD->getType().isConstQualified())
+    return Out;
+  if (const Expr *In = FD->getInClassInitializer())
+    Out.push_back(In);
+  const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+  if (!RD)
+    return Out;
+  for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+    const FunctionDecl *Def = nullptr;
+    if (!Ctor->hasBody(Def))
+      continue;
+    for (const CXXCtorInitializer *Init :
+         cast<CXXConstructorDecl>(Def)->inits())
+      if (Init->getMember() == FD && Init->isWritten())
+        Out.push_back(Init->getInit());
+  }
+  return Out;
+}
+
+/// The const data member \p E reads through `this` (written or implicit).
+static const FieldDecl *thisConstField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return FD && FD->getType().isConstQualified() ? FD : nullptr;
+}
+
+/// Whether every initialiser of the const member \p FD satisfies \p Test
+/// (and there is one).
+template <typename Fn> static bool allFieldInits(const FieldDecl *FD, Fn Test) {
+  SmallVector<const Expr *, 2> Inits = constFieldInits(FD);
+  return !Inits.empty() && llvm::all_of(Inits, Test);
+}
+
 bool IndexFlow::isThreadIndex(const Expr *E) {
   if (!E || Depth > 6)
     return false;
@@ -395,6 +437,8 @@ bool IndexFlow::isThreadIndex(const Expr *E) {
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return threadVar(DRE->getDecl());
+  if (const FieldDecl *FD = thisConstField(E))
+    return threadVar(FD);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return isLaneIdCall(CE);
   // Only arithmetic carries the index along: data indexed by a thread
@@ -421,6 +465,10 @@ bool IndexFlow::threadVar(const ValueDecl *D) {
              V && V->hasLocalStorage() && V->getInit()) {
     ++Depth;
     Result = isThreadIndex(V->getInit());
+    --Depth;
+  } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    ++Depth;
+    Result = allFieldInits(FD, [&](const Expr *I) { return isThreadIndex(I); });
     --Depth;
   }
   ThreadVars[D] = Result;
@@ -521,6 +569,8 @@ bool IndexFlow::isWarpLane(const Expr *E) {
            isPtxLaneIdHelper(CE);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return warpLaneVar(DRE->getDecl());
+  if (const FieldDecl *FD = thisConstField(E))
+    return warpLaneVar(FD);
   return false;
 }
 
@@ -537,6 +587,10 @@ bool IndexFlow::warpLaneVar(const ValueDecl *D) {
              V && V->hasLocalStorage() && V->getInit()) {
     ++Depth;
     Result = isWarpLane(V->getInit());
+    --Depth;
+  } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    ++Depth;
+    Result = allFieldInits(FD, [&](const Expr *I) { return isWarpLane(I); });
     --Depth;
   }
   WarpLaneVars[D] = Result;
@@ -595,6 +649,8 @@ bool IndexFlow::isGroupLane(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return groupLaneVar(DRE->getDecl());
+  if (const FieldDecl *FD = thisConstField(E))
+    return groupLaneVar(FD);
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
     return false;
@@ -620,6 +676,10 @@ bool IndexFlow::groupLaneVar(const ValueDecl *D) {
       V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit()) {
     ++Depth;
     Result = isGroupLane(V->getInit());
+    --Depth;
+  } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    ++Depth;
+    Result = allFieldInits(FD, [&](const Expr *I) { return isGroupLane(I); });
     --Depth;
   }
   GroupVars[D] = Result;

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "WarpSizeAnalyzer.h"
+#include "LaneRows.h"
 #include "NativeRewrite.h"
 #include "PassedWidths.h"
 #include "SkippedWarpCode.h"
@@ -81,6 +82,8 @@ struct BodyFacts {
   /// Sums and comparisons, judged for `lane + 32` and `lane < 16` once the
   /// whole body (and every PTX %laneid it reads) has been seen.
   SmallVector<const BinaryOperator *, 8> LaneUseCandidates;
+  /// Divisions and right shifts, judged as rows of lanes (`wid / 8`).
+  SmallVector<const BinaryOperator *, 8> RowSplitCandidates;
   SmallVector<ShuffleSite, 4> Shuffles;
   SmallVector<TileSite, 2> Tiles;
   SmallVector<const CUDAKernelCallExpr *, 2> Launches;
@@ -131,6 +134,8 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Shr)
+      F.RowSplitCandidates.push_back(BO);
     if (auto K = Flow.splitKind(BO); K != IndexFlow::Split::None)
       F.Splits.push_back({BO, K});
     else if (BO->getOpcode() == BO_Add || BO->isRelationalOp() ||
@@ -510,6 +515,7 @@ private:
     judgeShuffles(F, Flow, Judged);
     judgeSplits(FD, F, Judged);
     judgeLaneUses(FD, F, Flow, Judged);
+    judgeLaneRows(F, Flow);
     judgeTiles(F);
     judgeLaunches(F);
     judgePassedWidths(FD, F.Calls);
@@ -941,6 +947,53 @@ private:
              "the shuffles width 32), or rewrite natively for the wavefront: "
              "warpSize / 2 for the half, warpSize for the step, and every "
              "per-warp array and launch shape built on 32 changed with it.");
+    }
+  }
+
+  /// `g*WARP_SIZE - 4*(g/2) + wid - (g%2)*(wid/8)`: the 4 is the number of
+  /// 8-lane rows in a 32-lane warp, written as a number (LaneRows.h).
+  void judgeLaneRows(const BodyFacts &F, IndexFlow &Flow) {
+    if (llvm::any_of(F.Tiles, [](auto &T) { return T.IsPartition; }))
+      return; // explicit 32-thread tiles: HIP keeps them
+    for (const BinaryOperator *BO : F.RowSplitCandidates) {
+      auto Lanes = laneRowWidth(BO, Flow, *AST);
+      if (!Lanes)
+        continue;
+      const Expr *Root = indexRoot(BO);
+      if (Root == BO)
+        continue;
+      auto Row = laneRowCount(BO, *Lanes, Root, Flow, *AST);
+      if (!Row)
+        continue;
+      std::string Width =
+          constantNames(Row->Width, Ctx.sourceManager(), Ctx.langOpts())
+              .display();
+      std::string N = std::to_string(*Lanes);
+      std::string C = std::to_string(32 / *Lanes);
+      Finding *Fd = report(
+          Row->Count->getLocation(), kLaneArithmetic, Severity::Warning,
+          "'" + C + "' is 32 / " + N + ", the number of " + N + "-lane rows (" +
+              text(BO) +
+              ") in a 32-lane warp, in an index "
+              "that steps whole warps (" +
+              text(Row->WarpStep) + "): written as a number, it stays " + C +
+              " if the warp width becomes 64 for " + waveTargets() +
+              " (wave64), where a wavefront holds " +
+              std::to_string(64 / *Lanes) +
+              " such rows, and the index skips and repeats elements",
+          "Write it from the warp width (" +
+              (Width.empty() || Width == "32" ? std::string("a width constant")
+                                              : Width) +
+              " / " + N +
+              ") so it follows a native wave64 port; while the width stays "
+              "32 (32-lane groups, every cross-lane operation inside its "
+              "group) the value is the same.");
+      // Same value while the width is 32: safe on every target.
+      if (Fd && !Width.empty() && Width != "32")
+        if (auto R = Ctx.replacement(
+                CharSourceRange::getTokenRange(Row->Count->getSourceRange()),
+                "(" + Width + " / " + N + ")"))
+          Fd->Fixes.push_back(std::move(*R));
     }
   }
 
