@@ -32,6 +32,10 @@ bool ValueFlow::keepsInitialValue(const VarDecl *V) {
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
       !V->getType()->isIntegerType() || V->getType().isVolatileQualified())
     return false;
+  // A const local cannot change (short of a const_cast); its reads inside
+  // a template's dependent calls carry no lvalue-to-rvalue cast to test.
+  if (V->getType().isConstQualified())
+    return true;
   auto [It, New] = Kept.try_emplace(V, false);
   if (!New)
     return It->second;

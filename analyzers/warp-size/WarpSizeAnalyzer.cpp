@@ -21,6 +21,7 @@
 #include "NativeRewrite.h"
 #include "PassedWidths.h"
 #include "SkippedWarpCode.h"
+#include "ThreadRoles.h"
 #include "ValueFlow.h"
 #include "WarpFlow.h"
 #include "analysis/FoldedUses.h"
@@ -63,6 +64,7 @@ constexpr llvm::StringLiteral kTileTemplate = "warp-size.tile-template";
 constexpr llvm::StringLiteral kLaunchShape = "warp-size.launch-shape";
 constexpr llvm::StringLiteral kNativeRewrite = "warp-size.native-rewrite";
 constexpr llvm::StringLiteral kPassedWidth = "warp-size.passed-width";
+constexpr llvm::StringLiteral kThreadRoles = "warp-size.thread-roles";
 
 //===- what one function body holds ---------------------------------------===//
 
@@ -516,6 +518,7 @@ private:
     judgeSplits(FD, F, Judged);
     judgeLaneUses(FD, F, Flow, Judged);
     judgeLaneRows(F, Flow);
+    judgeThreadRoles(FD, F, Flow);
     judgeTiles(F);
     judgeLaunches(F);
     judgePassedWidths(FD, F.Calls);
@@ -997,6 +1000,55 @@ private:
     }
   }
 
+  /// `tid < tidStartBcast` where the bound is built from a 96-thread
+  /// count and can be 96: a role boundary inside a wavefront (ThreadRoles.h).
+  void judgeThreadRoles(const FunctionDecl *FD, const BodyFacts &F,
+                        IndexFlow &Flow) {
+    if (!usesWarpOps(FD))
+      return; // without warp-level work a shared wavefront only diverges
+    ThreadRoles Roles(*AST, values());
+    for (const BinaryOperator *BO : F.LaneUseCandidates) {
+      if (!BO->isRelationalOp())
+        continue;
+      bool L = Flow.isThreadIndex(BO->getLHS());
+      bool R = Flow.isThreadIndex(BO->getRHS());
+      if (L == R)
+        continue;
+      const Expr *Bound = L ? BO->getRHS() : BO->getLHS();
+      llvm::SmallVector<RoleCount, 2> Counts = Roles.counts(Bound);
+      if (Counts.empty())
+        continue;
+      auto Values = Roles.values(Bound);
+      if (!Values)
+        continue;
+      const int64_t *Mid = llvm::find_if(*Values, splitsWavefronts);
+      if (Mid == Values->end())
+        continue;
+      const RoleCount &C = Counts.front();
+      SourceLocation At = C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc();
+      int64_t Whole = (C.Value + 63) / 64 * 64;
+      std::string Can = Values->size() == 1 ? " is " : " can be ";
+      report(At, kThreadRoles, Severity::Warning,
+             "'" + C.Name + "' is " + std::to_string(C.Value) + " threads, " +
+                 std::to_string(C.Value / 32) + " 32-lane warps but " +
+                 std::to_string(C.Value / 64) + ".5 64-lane wavefronts on " +
+                 waveTargets() +
+                 ": the thread ranges built from it end "
+                 "inside a wavefront (" +
+                 text(BO) + " at line " +
+                 std::to_string(line(BO->getBeginLoc())) + ", where " +
+                 text(Bound) + Can + std::to_string(*Mid) +
+                 "), so one wavefront runs two roles: their branches run one "
+                 "after the other and a warp-level operation in either sees "
+                 "lanes of the other",
+             "Give each role a whole number of wavefronts: a multiple of 64 "
+             "threads on " +
+                 waveTargets() + " (" + std::to_string(Whole) +
+                 " here), which is whole warps on NVIDIA too, and re-derive "
+                 "the per-role warp counts from it.");
+    }
+  }
+
   void judgeTiles(const BodyFacts &F) {
     for (const TileSite &T : F.Tiles) {
       std::string Name = "32";
@@ -1078,8 +1130,10 @@ private:
       auto D = blockDims(Block);
       // 32 wide, or an odd number of 32s (96, 160): a whole number of
       // 32-lane warps that is not a whole number of 64-lane wavefronts.
-      if (!D || (*D)[0] <= 0 || (*D)[0] % 64 != 32)
+      if (!D || (*D)[0] <= 0 || (*D)[0] % 64 != 32) {
+        judgeWarpSlices(Kernel, Block);
         continue;
+      }
       noteConstantUse(blockXExpr(Block), Block->getBeginLoc());
       int64_t X = (*D)[0];
       bool OneRow = (*D)[1] * (*D)[2] == 1;
@@ -1119,6 +1173,87 @@ private:
              "per-warp arrays, grid size) from the new shape; on NVIDIA the "
              "same shape works with 32-wide warps.");
     }
+  }
+
+  /// The expressions of a launch's three block dimensions (null: 1), for
+  /// a dim3 built where it is used or in a variable; nullopt otherwise.
+  std::optional<std::array<const Expr *, 3>> dimExprs(const Expr *E,
+                                                      unsigned Depth = 0) {
+    if (!E || Depth > 4)
+      return std::nullopt;
+    E = E->IgnoreImplicit()->IgnoreParenCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return dimExprs(MT->getSubExpr(), Depth + 1);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
+        return dimExprs(CE->getArg(0), Depth + 1);
+      std::array<const Expr *, 3> Out = {nullptr, nullptr, nullptr};
+      for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I)
+        if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+          Out[I] = CE->getArg(I);
+      return Out;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getInit() && V->getType()->isRecordType())
+        return dimExprs(V->getInit(), Depth + 1);
+    return std::nullopt;
+  }
+
+  /// `dim3 block(8, 4, block_size / WARP_SIZE)`: x is a fraction of a warp
+  /// (8 = 32 / 4) and x * y is one 32-lane warp, so each z slice (or the
+  /// whole block) is a warp on NVIDIA and half a wavefront on AMD.
+  void judgeWarpSlices(const FunctionDecl *Kernel, const Expr *Block) {
+    auto Dims = dimExprs(Block);
+    if (!Dims)
+      return;
+    auto Value = [&](const Expr *E) -> std::optional<int64_t> {
+      return E ? values().value(E) : std::optional<int64_t>(1);
+    };
+    auto X = Value((*Dims)[0]), Y = Value((*Dims)[1]), Z = Value((*Dims)[2]);
+    if (!X || !Y || (*X != 2 && *X != 4 && *X != 8 && *X != 16) || *Y <= 1)
+      return;
+    int64_t Slice = *X * *Y;
+    if (Slice % 64 != 32)
+      return;
+    std::string K = Kernel->getNameAsString();
+    std::string Shape = std::to_string(*X) + " x " + std::to_string(*Y);
+    std::string Msg;
+    if (Z && *Z == 1) {
+      std::string N = Shape + " = " + std::to_string(Slice);
+      Msg = Slice == 32
+                ? "blocks of " + N + " threads for '" + K +
+                      "', which uses warp-level operations: on " +
+                      waveTargets() +
+                      " a wavefront has 64 lanes, so each block fills half "
+                      "of one and the other 32 lanes idle"
+                : "blocks of " + N + " threads for '" + K +
+                      "', which uses warp-level operations: " +
+                      std::to_string(Slice / 32) + " 32-lane warps but " +
+                      std::to_string(Slice / 64) + ".5 64-lane wavefronts on " +
+                      waveTargets() +
+                      ", so the last wavefront of each block runs half empty";
+    } else {
+      std::string Zs = Z ? std::to_string(*Z) : text((*Dims)[2]);
+      Msg = "blocks of " + Shape + " x " + Zs + " threads for '" + K +
+            "', which uses warp-level operations: each " + Shape +
+            " slice is " + std::to_string(Slice) + " threads, " +
+            (Slice == 32 ? std::string("one 32-lane warp")
+                         : std::to_string(Slice / 32) + " 32-lane warps") +
+            ", but on " + waveTargets() +
+            " a 64-lane wavefront spans two slices, so code that takes "
+            "threadIdx.z as the warp works only while every cross-lane "
+            "operation stays inside 32 lanes";
+    }
+    int64_t Rows = (Z && *Z == 1 ? (Slice + 63) / 64 * 64 : 64) / *X;
+    report(Block->getBeginLoc(), kLaunchShape, Severity::Warning, Msg,
+           std::string(Z && *Z == 1 ? "Launch blocks of whole 64-lane "
+                                      "wavefronts ("
+                                    : "Launch blocks whose slices are whole "
+                                      "64-lane wavefronts (") +
+               std::to_string(*X) + " x " + std::to_string(Rows) +
+               " here) and re-derive the lane and warp indexing from the new "
+               "shape; on NVIDIA that shape is whole warps too.");
   }
 
   //===- warp widths passed as arguments ---------------------------------===//
@@ -1707,6 +1842,15 @@ std::vector<RuleInfo> warpSizeRules() {
        "warpSize) and takes the shuffle width from the argument, lanes "
        "32-63 of a 64-lane wavefront combine values the 32-wide shuffle did "
        "not bring."},
+      {std::string(kThreadRoles), Severity::Warning,
+       "a thread count of whole 32-lane warps but not whole 64-lane "
+       "wavefronts (96, 160) that the ranges of thread roles are built from, "
+       "in code that uses warp-level operations",
+       "`tid < tidStartBcast`, with the bound built from `COPY_THREADS = 96` "
+       "and able to be 96, ends a role in the middle of a 64-lane wavefront: "
+       "the two roles' branches share it, so its lanes run one role after "
+       "the other and a vote, shuffle or warp barrier in either includes "
+       "lanes of the other."},
       {std::string(kLaunchShape), Severity::Warning,
        "a launch whose blocks are an odd number of 32-lane warps wide (32, "
        "96, 160), for a kernel that uses warp-level operations",
