@@ -1,5 +1,4 @@
-//===- ThreadRoles.h - thread ranges built from counts of 32-lane warps -*- C++
-//-*-===//
+//===- ThreadRoles.h - role ranges built from counts of warps --*- C++ -*-===//
 //
 // NCCL's CollNet all-reduce splits a block's threads into roles by ranges:
 // `static constexpr int COLLNET_COPY_THREADS = 96;` sizes the gather,

@@ -71,6 +71,10 @@ constexpr llvm::StringLiteral kThreadRoles = "warp-size.thread-roles";
 struct ShuffleSite {
   Shuffle S;
   const ForStmt *Loop = nullptr; ///< the for loop stepping the offset var
+  /// For __shfl_sync(m, v, lane ^ d): the d, and the loop stepping it; a
+  /// butterfly written as an indexed shuffle.
+  const Expr *XorOffset = nullptr;
+  const ForStmt *XorLoop = nullptr;
 };
 
 struct TileSite {
@@ -151,8 +155,13 @@ public:
     F.Calls.push_back(CE);
     StringRef Name = calleeName(CE);
     F.DirectWarpOps |= isWarpLevelCall(Name);
-    if (auto S = asShuffle(CE))
-      F.Shuffles.push_back({*S, loopStepping(S->LaneArg)});
+    if (auto S = asShuffle(CE)) {
+      ShuffleSite Site{*S, loopStepping(S->LaneArg)};
+      if (S->Kind == ShuffleKind::Index)
+        if ((Site.XorOffset = xorPartnerOffset(S->LaneArg)))
+          Site.XorLoop = loopStepping(Site.XorOffset);
+      F.Shuffles.push_back(Site);
+    }
     if (Name == "tiled_partition")
       noteTiledPartition(CE);
     return true;
@@ -191,6 +200,25 @@ public:
   }
 
 private:
+  /// d in a source lane `lane ^ d` (or `d ^ lane`), where lane is a lane id
+  /// or thread index, also through a local `int partner = lane ^ d;`.
+  const Expr *xorPartnerOffset(const Expr *Lane, unsigned Depth = 0) {
+    const Expr *E = Lane->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && Depth < 2)
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit())
+        return xorPartnerOffset(V->getInit(), Depth + 1);
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || BO->getOpcode() != BO_Xor)
+      return nullptr;
+    for (auto [L, D] : {std::pair(BO->getLHS(), BO->getRHS()),
+                        std::pair(BO->getRHS(), BO->getLHS())})
+      if ((Flow.isWarpLane(L) || Flow.isThreadIndex(L)) &&
+          !Flow.isThreadIndex(D))
+        return D;
+    return nullptr;
+  }
+
   /// The innermost for loop whose init sets the variable \p Offset reads.
   const ForStmt *loopStepping(const Expr *Offset) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(Offset->IgnoreParenCasts());
@@ -557,9 +585,10 @@ private:
         judgeExplicitWidth(Site.S);
         continue;
       }
-      bool Hit = Site.S.Kind == ShuffleKind::Index
-                     ? judgeSourceLane(Site.S, Flow, Group)
-                     : judgeOffset(Site, Ladder);
+      bool Hit =
+          Site.S.Kind == ShuffleKind::Index
+              ? judgeSourceLane(Site.S, Flow, Group) || judgeXorPartner(Site)
+              : judgeOffset(Site, Ladder);
       if (Hit)
         markSubtree(Site.S.LaneArg, Judged);
     }
@@ -733,6 +762,34 @@ private:
                "then counted from the start of the caller's 32-lane "
                "group, as on a 32-wide warp.");
     addWidthFix(F, S.Call);
+    return true;
+  }
+
+  /// __shfl_sync(m, v, lane ^ 16), or `lane ^ mask` in a loop from 16: a
+  /// butterfly over 32 lanes written as an indexed shuffle, judged as the
+  /// __shfl_xor_sync it is.
+  bool judgeXorPartner(const ShuffleSite &Site) {
+    if (!Site.XorOffset)
+      return false;
+    ShuffleSite AsXor = Site;
+    AsXor.S.Kind = ShuffleKind::Xor;
+    AsXor.S.LaneArg = Site.XorOffset;
+    AsXor.Loop = Site.XorLoop;
+    OffsetEvidence E = offsetEvidence(AsXor, *AST);
+    if (E.Why.empty())
+      return false;
+    if (E.Constant)
+      noteConstantUse(E.Constant, Site.S.Call->getBeginLoc());
+    Finding *F = report(
+        Site.S.Call->getBeginLoc(), kShuffleOffset, Severity::Warning,
+        offsetMessage(AsXor.S, "its source lane " + text(Site.S.LaneArg) +
+                                   " is an xor partner: " + E.Why),
+        "hipwright port --fix adds width 32, which keeps the shuffle inside "
+        "32-lane groups on every target (32 is CUDA's default width). A "
+        "native wave64 version starts the partners at warpSize / 2 with no "
+        "width, and every per-warp index, array and launch shape must change "
+        "with it.");
+    addWidthFix(F, Site.S.Call);
     return true;
   }
 

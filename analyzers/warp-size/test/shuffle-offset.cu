@@ -72,8 +72,29 @@ __device__ int whileDown(int v) {
   return v;
 }
 
+// A butterfly written with __shfl_sync and a partner lane: `lane ^ mask`
+// in a loop from 16, a partner variable, a thread index xor a loop bounded
+// by 32. A partner that is not from 16 or 32 (`lane ^ 1` alone) is silent.
+__device__ unsigned __lane_id();
+__device__ float partnerSum(float v) {
+  unsigned lane = __lane_id();
+  for (int mask = 16; mask > 0; mask >>= 1)
+    v += __shfl_sync(__activemask(), v, lane ^ mask);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: __shfl_sync works in 32 lanes (its source lane 'lane ^ mask' is an xor partner: the offset loop starts at 16, half of a 32-lane warp) but its width defaults to the wavefront, 64 lanes on gfx942, gfx950: xor offsets below 32 stay inside each 32-lane group, so each group works on its own, as a 32-wide warp [warp-size.shuffle-offset]
+    // CHECK-FIXES: v += __shfl_sync(__activemask(), v, lane ^ mask, 32);
+  int partner = lane ^ 16;
+  v += __shfl_sync(__activemask(), v, partner);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: __shfl_sync works in 32 lanes (its source lane 'partner' is an xor partner: offset 16 is half of a 32-lane warp){{.*}} [warp-size.shuffle-offset]
+  // CHECK-FIXES: v += __shfl_sync(__activemask(), v, partner, 32);
+  for (int i = 1; i < 32; i *= 2)
+    v += __shfl_sync(__activemask(), v, threadIdx.x ^ i);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: __shfl_sync works in 32 lanes (its source lane 'threadIdx.x ^ i' is an xor partner: the offset loop is bounded by a 32-lane warp){{.*}} [warp-size.shuffle-offset]
+  v += __shfl_sync(__activemask(), v, lane ^ 1);
+  return v;
+}
+
 __global__ void use(int *out, float *f) {
   out[threadIdx.x] = reduceDown(out[threadIdx.x]) + inclusiveScan(1, 0) +
                      unrolled(2) + whileDown(3);
-  f[threadIdx.x] = butterfly(f[threadIdx.x]) + maxDown(1.0f);
+  f[threadIdx.x] = butterfly(f[threadIdx.x]) + maxDown(1.0f) + partnerSum(2.0f);
 }
