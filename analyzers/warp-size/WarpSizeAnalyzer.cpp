@@ -1292,6 +1292,8 @@ private:
                       ", so the last wavefront of each block runs half empty";
     } else {
       std::string Zs = Z ? std::to_string(*Z) : text((*Dims)[2]);
+      if (Zs == "this expression")
+        Zs = "n";
       Msg = "blocks of " + Shape + " x " + Zs + " threads for '" + K +
             "', which uses warp-level operations: each " + Shape +
             " slice is " + std::to_string(Slice) + " threads, " +
