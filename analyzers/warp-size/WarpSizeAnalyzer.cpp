@@ -585,10 +585,10 @@ private:
         judgeExplicitWidth(Site.S);
         continue;
       }
-      bool Hit =
-          Site.S.Kind == ShuffleKind::Index
-              ? judgeSourceLane(Site.S, Flow, Group) || judgeXorPartner(Site)
-              : judgeOffset(Site, Ladder);
+      bool Hit = Site.S.Kind == ShuffleKind::Index
+                     ? judgeSourceLane(Site.S, Flow, Group) ||
+                           judgeXorPartner(Site) || judgeRotation(Site.S, Flow)
+                     : judgeOffset(Site, Ladder);
       if (Hit)
         markSubtree(Site.S.LaneArg, Judged);
     }
@@ -791,6 +791,44 @@ private:
         "with it.");
     addWidthFix(F, Site.S.Call);
     return true;
+  }
+
+  /// __shfl_sync(m, v, lane + 1) with lane a lane id or a thread index:
+  /// CUDA takes the source lane modulo the width, 32, so the last lanes of
+  /// a warp wrap to its first; with the wavefront's width they read the
+  /// next 32-lane group instead.
+  bool judgeRotation(const Shuffle &S, IndexFlow &Flow) {
+    const Expr *E = S.LaneArg->IgnoreParenCasts();
+    if (const VarDecl *V = values().keptLocal(E))
+      E = V->getInit()->IgnoreParenCasts();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !BO->isAdditiveOp())
+      return false;
+    const Expr *Lane = BO->getLHS(), *Step = BO->getRHS();
+    if (BO->getOpcode() == BO_Add && evalInt(Lane, *AST))
+      std::swap(Lane, Step);
+    auto C = evalInt(Step, *AST);
+    if (!C || *C < 1 || *C > 31 || Flow.isGroupLane(Lane) ||
+        (!Flow.isWarpLane(Lane) && !Flow.isThreadIndex(Lane)))
+      return false;
+    bool Up = BO->getOpcode() == BO_Add;
+    std::string N = std::to_string(*C);
+    std::string Which = *C == 1 ? " lane" : " " + N + " lanes";
+    std::string Edge =
+        (Up ? "the last" : "the first") + Which + " of each 32-lane group";
+    Finding *F = report(
+        S.Call->getBeginLoc(), kShuffleOffset, Severity::Warning,
+        S.Name.str() + " reads source lane " + text(S.LaneArg) +
+            ", which CUDA wraps at the warp's 32 lanes, but its width "
+            "defaults to the wavefront, 64 lanes on " +
+            waveTargets() + ": " + Edge + " read the " +
+            (Up ? "next" : "previous") +
+            " group (or past the wavefront) instead of wrapping inside their "
+            "own",
+        "hipwright port --fix adds width 32: the source lane then wraps "
+        "inside each 32-lane group, as on a 32-wide warp.");
+    addWidthFix(F, S.Call);
+    return F != nullptr;
   }
 
   /// __shfl_{up,down,xor}_sync whose offsets count 32 lanes.

@@ -52,8 +52,9 @@ __global__ void rowNegatives(const float *in, float *out) {
   int warp = threadIdx.y;
   // A data stride: the 8 multiplies the row itself, not a count.
   int a = warp * WARP_SIZE + (laneId / 4) * 8;
-  // No whole-warp step in the index: a fragment layout's row, judged by
-  // the tensor-core rules where it matters.
+  // No whole-warp step in the index: the row of an mma tile fragment (the
+  // shape of ggml's mma.cuh tile indexing), judged by the tensor-core rules
+  // where it matters.
   int b = (laneId / 4) + 8 * (threadIdx.y & 1);
   // A count that is not 32 / k: 2 * 8 is 16.
   int c = warp * WARP_SIZE + 2 * (warp & 1) + (laneId / 8);

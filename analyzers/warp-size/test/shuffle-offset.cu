@@ -93,8 +93,28 @@ __device__ float partnerSum(float v) {
   return v;
 }
 
+// A rotation: CUDA takes the source lane modulo 32, so lane 31 + 1 reads
+// lane 0; with a 64-lane width it reads lane 32, the next group.
+__device__ float rotate(float v, int n) {
+  unsigned lane = __lane_id();
+  float up = __shfl_sync(__activemask(), v, lane + 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: __shfl_sync reads source lane 'lane + 1', which CUDA wraps at the warp's 32 lanes, but its width defaults to the wavefront, 64 lanes on gfx942, gfx950: the last lane of each 32-lane group read the next group (or past the wavefront) instead of wrapping inside their own [warp-size.shuffle-offset]
+  // CHECK-FIXES: float up = __shfl_sync(__activemask(), v, lane + 1, 32);
+  unsigned from = threadIdx.x - 16;
+  float down = __shfl_sync(__activemask(), v, from);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: __shfl_sync reads source lane 'from'{{.*}}: the first 16 lanes of each 32-lane group read the previous group{{.*}} [warp-size.shuffle-offset]
+  // CHECK-FIXES: float down = __shfl_sync(__activemask(), v, from, 32);
+  // A step that is not a constant from 1 to 31, or an explicit width:
+  // silent.
+  float any = __shfl_sync(__activemask(), v, lane + n);
+  float same = __shfl_sync(__activemask(), v, lane + 40);
+  float narrow = __shfl_sync(__activemask(), v, lane + 1, 8);
+  return up + down + any + same + narrow;
+}
+
 __global__ void use(int *out, float *f) {
   out[threadIdx.x] = reduceDown(out[threadIdx.x]) + inclusiveScan(1, 0) +
                      unrolled(2) + whileDown(3);
-  f[threadIdx.x] = butterfly(f[threadIdx.x]) + maxDown(1.0f) + partnerSum(2.0f);
+  f[threadIdx.x] = butterfly(f[threadIdx.x]) + maxDown(1.0f) + partnerSum(2.0f) +
+                   rotate(3.0f, 2);
 }
