@@ -103,8 +103,10 @@ std::string quotedSnippet(const clang::Expr *E, const clang::ASTContext &AST,
 
 /// Thread-index data flow inside one function body, memoized per variable.
 /// A thread index is threadIdx.*, a lane id (__lane_id(), thread_rank()),
-/// arithmetic on those, or a local variable initialised from one; a
-/// parameter counts when its name says so (lane, laneId, tid).
+/// arithmetic on those, a local variable initialised from one, or a const
+/// data member every constructor initialises from one (NCCL's `wid(tid %
+/// WARP_SIZE)`); a parameter counts when its name says so (lane, laneId,
+/// tid).
 class IndexFlow {
 public:
   explicit IndexFlow(const clang::ASTContext &Ctx) : Ctx(Ctx) {}

@@ -1172,35 +1172,29 @@ private:
   //===- launches ---------------------------------------------------------===//
 
   /// The three block dimensions of a launch argument, when constant.
-  std::optional<std::array<int64_t, 3>> blockDims(const Expr *E,
-                                                  unsigned Depth = 0) {
-    if (!E || Depth > 4)
+  std::optional<std::array<int64_t, 3>> blockDims(const Expr *E) {
+    if (!E)
       return std::nullopt;
-    E = E->IgnoreImplicit()->IgnoreParenCasts();
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      return blockDims(MT->getSubExpr(), Depth + 1);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
-        return blockDims(CE->getArg(0), Depth + 1); // copy of a dim3
-      std::array<int64_t, 3> D = {1, 1, 1};
-      for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-        if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
-          break;
-        auto V = values().value(CE->getArg(I));
+    std::array<int64_t, 3> D = {1, 1, 1};
+    if (auto Dims = dimExprs(E)) {
+      for (unsigned I = 0; I < 3; ++I) {
+        if (!(*Dims)[I])
+          continue; // left to its default, 1
+        auto V = values().value((*Dims)[I]);
         if (!V)
           return std::nullopt;
         D[I] = *V;
       }
       return D;
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->getInit() && V->getType()->isRecordType())
-        return blockDims(V->getInit(), Depth + 1);
-    if (E->getType()->isIntegerType())
-      if (auto V = values().value(E))
-        return std::array<int64_t, 3>{*V, 1, 1};
-    return std::nullopt;
+    const Expr *Bare = E->IgnoreImplicit()->IgnoreParenCasts();
+    if (!Bare->getType()->isIntegerType())
+      return std::nullopt;
+    auto V = values().value(Bare);
+    if (!V)
+      return std::nullopt;
+    D[0] = *V;
+    return D;
   }
 
   /// The expression that gives the block's x dimension, for naming it.
