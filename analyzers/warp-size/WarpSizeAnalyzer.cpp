@@ -93,7 +93,8 @@ struct BodyFacts {
   SmallVector<ShuffleSite, 4> Shuffles;
   SmallVector<TileSite, 2> Tiles;
   SmallVector<const CUDAKernelCallExpr *, 2> Launches;
-  SmallVector<const CallExpr *, 8> Calls; ///< every call, launches included
+  SmallVector<const CallExpr *, 8> Calls;   ///< every call, launches included
+  SmallVector<const ForStmt *, 4> ForLoops; ///< every for loop
   SmallVector<const DeclRefExpr *, 2> ConstRefs; ///< named constants read
   bool DirectWarpOps = false;
 };
@@ -133,6 +134,7 @@ public:
       : AST(AST), Flow(Flow), F(F) {}
 
   bool TraverseForStmt(ForStmt *S) {
+    F.ForLoops.push_back(S);
     Loops.push_back(S);
     bool Ok = RecursiveASTVisitor::TraverseForStmt(S);
     Loops.pop_back();
@@ -1121,27 +1123,82 @@ private:
         continue;
       const RoleCount &C = Counts.front();
       SourceLocation At = C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc();
-      int64_t Whole = (C.Value + 63) / 64 * 64;
       std::string Can = Values->size() == 1 ? " is " : " can be ";
-      report(At, kThreadRoles, Severity::Warning,
-             "'" + C.Name + "' is " + std::to_string(C.Value) + " threads, " +
-                 std::to_string(C.Value / 32) + " 32-lane warps but " +
-                 std::to_string(C.Value / 64) + ".5 64-lane wavefronts on " +
-                 waveTargets() +
-                 ": the thread ranges built from it end "
-                 "inside a wavefront (" +
-                 text(BO) + " at line " +
-                 std::to_string(line(BO->getBeginLoc())) + ", where " +
-                 text(Bound) + Can + std::to_string(*Mid) +
-                 "), so one wavefront runs two roles: their branches run one "
-                 "after the other and a warp-level operation in either sees "
-                 "lanes of the other",
-             "Give each role a whole number of wavefronts: a multiple of 64 "
-             "threads on " +
-                 waveTargets() + " (" + std::to_string(Whole) +
-                 " here), which is whole warps on NVIDIA too, and re-derive "
-                 "the per-role warp counts from it.");
+      reportRoleCount(At, C,
+                      "the thread ranges built from it end inside a wavefront "
+                      "(" +
+                          text(BO) + " at line " +
+                          std::to_string(line(BO->getBeginLoc())) + ", where " +
+                          text(Bound) + Can + std::to_string(*Mid) +
+                          "), so one wavefront runs two roles: their branches "
+                          "run one after the other and a warp-level operation "
+                          "in either sees lanes of the other");
     }
+    for (const ForStmt *Loop : F.ForLoops)
+      judgeWarpStride(Loop, Roles, Flow);
+  }
+
+  /// `for (w = tid / WARP_SIZE; ...; w += COPY_THREADS / WARP_SIZE)`: a
+  /// role's warps stepped by its count of 32-lane warps, 3 for 96 threads,
+  /// which is no whole number of 64-lane wavefronts.
+  void judgeWarpStride(const ForStmt *Loop, ThreadRoles &Roles,
+                       IndexFlow &Flow) {
+    const ValueDecl *Var = forLoopVariable(Loop);
+    const Expr *Init = forLoopInit(Loop);
+    const auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(
+        Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts() : nullptr);
+    if (!Var || !Init || !Inc || Inc->getOpcode() != BO_AddAssign)
+      return;
+    const auto *Target = dyn_cast<DeclRefExpr>(Inc->getLHS()->IgnoreParens());
+    if (!Target || Target->getDecl() != Var || !isWarpIndex(Init, Flow))
+      return;
+    // The stride counts warps: a thread count divided by the warp width.
+    const auto *Div =
+        dyn_cast<BinaryOperator>(Inc->getRHS()->IgnoreParenCasts());
+    if (const VarDecl *V = values().keptLocal(Inc->getRHS()))
+      Div = dyn_cast<BinaryOperator>(V->getInit()->IgnoreParenCasts());
+    if (!Div || Div->getOpcode() != BO_Div ||
+        evalInt(Div->getRHS(), *AST) != 32)
+      return;
+    llvm::SmallVector<RoleCount, 2> Counts = Roles.counts(Div->getLHS());
+    auto Stride = values().value(Div);
+    if (Counts.empty() || !Stride)
+      return;
+    const RoleCount &C = Counts.front();
+    reportRoleCount(
+        C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc(), C,
+        "the loop at line " + std::to_string(line(Loop->getBeginLoc())) +
+            " steps over warps by " + text(Inc->getRHS()) + " (" +
+            std::to_string(*Stride) +
+            " 32-lane warps), which is no whole number of wavefronts: a "
+            "port that counts 64-lane wavefronts gets " +
+            std::to_string(C.Value / 64) +
+            " (integer division), and its wavefronts then repeat each "
+            "other's work");
+  }
+
+  /// A warp index: `tid / 32` (any spelling of 32), or a local holding one.
+  bool isWarpIndex(const Expr *E, IndexFlow &Flow) {
+    E = E->IgnoreParenCasts();
+    if (const VarDecl *V = values().keptLocal(E))
+      E = V->getInit()->IgnoreParenCasts();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    return BO && Flow.splitKind(BO) == IndexFlow::Split::GroupIndex;
+  }
+
+  void reportRoleCount(SourceLocation At, const RoleCount &C,
+                       const std::string &What) {
+    int64_t Whole = (C.Value + 63) / 64 * 64;
+    report(At, kThreadRoles, Severity::Warning,
+           "'" + C.Name + "' is " + std::to_string(C.Value) + " threads, " +
+               std::to_string(C.Value / 32) + " 32-lane warps but " +
+               std::to_string(C.Value / 64) + ".5 64-lane wavefronts on " +
+               waveTargets() + ": " + What,
+           "Give each role a whole number of wavefronts: a multiple of 64 "
+           "threads on " +
+               waveTargets() + " (" + std::to_string(Whole) +
+               " here), which is whole warps on NVIDIA too, and re-derive "
+               "the per-role warp counts from it.");
   }
 
   void judgeTiles(const BodyFacts &F) {
@@ -1935,8 +1992,9 @@ std::vector<RuleInfo> warpSizeRules() {
        "not bring."},
       {std::string(kThreadRoles), Severity::Warning,
        "a thread count of whole 32-lane warps but not whole 64-lane "
-       "wavefronts (96, 160) that the ranges of thread roles are built from, "
-       "in code that uses warp-level operations",
+       "wavefronts (96, 160) that the ranges of thread roles, or the stride "
+       "of a loop over warps, are built from, in code that uses warp-level "
+       "operations",
        "`tid < tidStartBcast`, with the bound built from `COPY_THREADS = 96` "
        "and able to be 96, ends a role in the middle of a 64-lane wavefront: "
        "the two roles' branches share it, so its lanes run one role after "

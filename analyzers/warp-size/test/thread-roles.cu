@@ -48,6 +48,19 @@ __global__ void rolesByWarps(float *dst, const float *src) {
     moveSlice(dst, src, tid - 3 * WARP_SIZE, 512);
 }
 
+// A role's warps stepped by its count of warps: 96 / 32 = 3 warps, but a
+// port that counts 64-lane wavefronts gets 96 / 64 = 1.
+__global__ void warpStride(float *dst, const float *src, int chunks) {
+  static constexpr int COPY_THREADS = 96;
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'COPY_THREADS' is 96 threads, 3 32-lane warps but 1.5 64-lane wavefronts on gfx942, gfx950: the loop at line [[@LINE+2]] steps over warps by 'COPY_THREADS / WARP_SIZE' (3 32-lane warps), which is no whole number of wavefronts: a port that counts 64-lane wavefronts gets 1 (integer division), and its wavefronts then repeat each other's work [warp-size.thread-roles]
+  const int warp = threadIdx.x / WARP_SIZE;
+  for (int w = warp; w < chunks; w += COPY_THREADS / WARP_SIZE)
+    moveSlice(dst + w * 64, src, threadIdx.x % WARP_SIZE, 64);
+  // A stride over threads covers the same elements on any width: silent.
+  for (int i = threadIdx.x; i < chunks; i += COPY_THREADS)
+    dst[i] = src[i];
+}
+
 // Stays quiet.
 __global__ void rolesNegatives(float *dst, const float *src, int nthreads) {
   static constexpr int COPY_THREADS = 96;
