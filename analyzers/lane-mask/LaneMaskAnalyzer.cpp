@@ -133,6 +133,16 @@ private:
       const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenImpCasts());
       if (Call && returnsMask(calleeName(Call)))
         continue; // 64-bit once ported
+      if (const IntegerLiteral *One = lowLanesOne(Src)) {
+        // (1 << n) - 1 names the same lanes in 64 bits; the shift is done
+        // in 64 bits so n = 32 is defined there too.
+        auto R = Ctx.replacement(
+            CharSourceRange::getTokenRange(One->getSourceRange()), "1ull");
+        if (!R)
+          return {};
+        Fix.push_back(*R);
+        continue;
+      }
       if (!isFull32Literal(Src))
         return {};
       auto R = Ctx.replacement(CharSourceRange::getTokenRange(
@@ -150,6 +160,28 @@ private:
       return {};
     Fix.push_back(*Type);
     return Fix;
+  }
+
+  /// The `1` of a mask of the low lanes, `(1 << n) - 1` or `1u << n`, as
+  /// written in the file (not in a macro); null for any other value.
+  static const IntegerLiteral *lowLanesOne(const Expr *Src) {
+    const Expr *E = Src->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<BinaryOperator>(E);
+        Sub && Sub->getOpcode() == BO_Sub) {
+      const auto *One =
+          dyn_cast<IntegerLiteral>(Sub->getRHS()->IgnoreParenImpCasts());
+      if (!One || One->getValue() != 1)
+        return nullptr;
+      E = Sub->getLHS()->IgnoreParenImpCasts();
+    }
+    const auto *Shl = dyn_cast<BinaryOperator>(E);
+    if (!Shl || Shl->getOpcode() != BO_Shl)
+      return nullptr;
+    const auto *One =
+        dyn_cast<IntegerLiteral>(Shl->getLHS()->IgnoreParenImpCasts());
+    if (!One || One->getValue() != 1 || !One->getBeginLoc().isFileID())
+      return nullptr;
+    return One;
   }
 
   /// Attaches \p V's widening to \p F once per variable.
@@ -312,10 +344,23 @@ private:
                             std::move(Msg));
     if (!F)
       return;
+    if (const IntegerLiteral *One = !V ? lowLanesOne(Inner) : nullptr) {
+      // `(1u << n) - 1` passed directly: computed in 64 bits it names the
+      // same lanes and is the 64-bit mask ROCm 7 requires.
+      if (auto R = Ctx.replacement(
+              CharSourceRange::getTokenRange(One->getSourceRange()), "1ull")) {
+        F->Fixes.push_back(std::move(*R));
+        F->FixRequired = true;
+        F->Suggestion = "--fix computes it in 64 bits (1ull << n): the same "
+                        "lanes, in the 64-bit mask ROCm 7 requires.";
+        return;
+      }
+    }
     if (attachWidening(F, V)) {
-      F->Suggestion = "It only holds full masks and feeds *_sync masks: "
-                      "--fix declares it unsigned long long and widens "
-                      "0xffffffff to 0xffffffffffffffffull.";
+      F->Suggestion = "It only holds full masks, low-lane masks ((1 << n) - "
+                      "1) and ballot results, and feeds *_sync masks: --fix "
+                      "declares it unsigned long long, widens 0xffffffff to "
+                      "0xffffffffffffffffull and shifts 1ull.";
       return;
     }
     if (V && isa<ParmVarDecl>(V))

@@ -2,6 +2,7 @@
 #include "port/AstPass.h"
 #include "frontend/ParsePrelude.h"
 #include "port/DevicePtrArithmetic.h"
+#include "port/GroupShuffles.h"
 #include "port/HipAtomicOverloads.h"
 #include "port/InputTree.h"
 #include "port/MergedOverloads.h"
@@ -133,6 +134,9 @@ public:
     }
     if (takesLaneMask(Name) && E->getNumArgs() > 0)
       widenFullWarpMask(E->getArg(0));
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && shufflesNonNumber(MC, Ctx))
+      callWordShuffle(MC);
     if (Cuda && !Name.empty() && NameLoc.isValid())
       applyCallRules(E, Name, NameLoc, Calls);
     return true;
@@ -312,6 +316,27 @@ private:
     unsigned End = SM.getFileOffset(Last) +
                    Lexer::MeasureTokenLength(Last, SM, Ctx.getLangOpts());
     edit(Begin, End - SM.getFileOffset(Begin), kFullLaneMask64.str());
+  }
+
+  /// tile.shfl_xor(v, 1) -> cooperative_groups::hipwright_shfl_xor(tile, v,
+  /// 1) for a v HIP's group shuffles do not take (port/GroupShuffles.h).
+  /// Two edits around the group expression, which is left as written.
+  void callWordShuffle(const CXXMemberCallExpr *Call) {
+    const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
+    if (!Callee || Callee->isImplicitAccess() || Callee->isArrow())
+      return;
+    const Expr *Base = Callee->getBase()->IgnoreImplicit();
+    CharSourceRange BaseRange = fileRange(Base->getSourceRange());
+    CharSourceRange ArgRange = fileRange(Call->getArg(0)->getSourceRange());
+    if (BaseRange.isInvalid() || ArgRange.isInvalid() ||
+        SM.getFileID(BaseRange.getEnd()) != SM.getFileID(ArgRange.getBegin()))
+      return;
+    unsigned Between = SM.getFileOffset(ArgRange.getBegin()) -
+                       SM.getFileOffset(BaseRange.getEnd());
+    std::string Name = Callee->getMemberDecl()->getNameAsString();
+    edit(BaseRange.getBegin(), 0,
+         "cooperative_groups::hipwright_" + Name + "(");
+    edit(BaseRange.getEnd(), Between, ", ");
   }
 
   CharSourceRange fileRange(SourceRange R) {

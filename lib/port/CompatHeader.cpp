@@ -18,9 +18,11 @@ bool includesCompatHeader(llvm::StringRef Text) {
 
 bool addCompatIncludeForFixes(std::string &Text) {
   llvm::StringRef T(Text);
-  // The functions of the header that fix-its write, not the rules table's
-  // (those are included by the translation itself).
-  if (!T.contains("hipwright_device_warp_size()") || includesCompatHeader(T) ||
+  // The functions of the header that fix-its and the AST's rewrites write,
+  // not the rules table's (those are included by the translation itself).
+  bool Calls = T.contains("hipwright_device_warp_size()") ||
+               T.contains("cooperative_groups::hipwright_shfl");
+  if (!Calls || includesCompatHeader(T) ||
       isCompatHeaderCopy(T)) // the header itself defines it
     return false;
   std::string Line = "#include \"" + kCompatHeaderName.str() + "\"\n";

@@ -26,8 +26,10 @@ llvm::StringRef compatHeaderText();
 /// Whether ported text includes the header: the line the port adds.
 bool includesCompatHeader(llvm::StringRef Text);
 
-/// Fix-its may call one of the header's functions too (the passed-width
-/// fix calls hipwright_device_warp_size()). When \p Text calls one and does
+/// Fix-its and AST rewrites may call one of the header's functions too (the
+/// passed-width fix calls hipwright_device_warp_size(), a group shuffle of a
+/// struct becomes cooperative_groups::hipwright_shfl_xor). When \p Text
+/// calls one and does
 /// not include the header, adds the include: after the file's include of
 /// <hip/hip_runtime.h>, else before its first #include, else at its top.
 /// Returns whether it did.

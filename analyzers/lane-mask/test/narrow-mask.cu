@@ -31,7 +31,26 @@ __device__ int anyOf(bool p) {
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 32-bit lane mask variable 'full' passed to __any_sync: ROCm 7 rejects it at compile time (lane masks are 64-bit), and on a 64-wide wavefront (gfx942, gfx950) it names only lanes 0-31 [lane-mask.narrow-mask]
 }
 
+// A mask of the low lanes, in a variable (cuda-samples' shfl_scan: one lane
+// per warp of the block) or passed directly: computed in 64 bits it names
+// the same lanes.
+__device__ int scanWarpSums(int v, int nWarps) {
+  int mask = (1 << nWarps) - 1;
+  // CHECK-FIXES: unsigned long long mask = (1ull << nWarps) - 1;
+  for (int i = 1; i <= nWarps; i *= 2)
+    v += __shfl_up_sync(mask, v, i, nWarps);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 32-bit lane mask variable 'mask' passed to __shfl_up_sync{{.*}} [lane-mask.narrow-mask]
+  return v;
+}
+
+__device__ int firstLanes(int v, int n) {
+  return __shfl_sync((1u << n) - 1, v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-bit lane mask '(1u << n) - 1' passed to __shfl_sync: ROCm 7 rejects it at compile time (lane masks are 64-bit), and on a 64-wide wavefront (gfx942, gfx950) it names only lanes 0-31 [lane-mask.narrow-mask]
+  // CHECK-FIXES: return __shfl_sync((1ull << n) - 1, v, 0);
+}
+
 __global__ void useAll(int *out) {
   out[threadIdx.x] = reduceAll(out[threadIdx.x]) + everyone(out[0] > 0) +
-                     anyOf(out[1] > 0);
+                     anyOf(out[1] > 0) + scanWarpSums(out[2], 4) +
+                     firstLanes(out[3], 8);
 }

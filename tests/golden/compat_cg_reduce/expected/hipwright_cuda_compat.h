@@ -659,6 +659,26 @@ __device__ inline decltype(auto) hipwright_reduce(const Group &group, T &&value,
   return ::cooperative_groups::reduce(group, static_cast<T &&>(value),
                                       static_cast<Op &&>(op));
 }
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl(const Group &group, const T &value,
+                                   int src_rank) {
+  return group.shfl(value, src_rank);
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_up(const Group &group, const T &value,
+                                      unsigned int delta) {
+  return group.shfl_up(value, delta);
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_down(const Group &group, const T &value,
+                                        unsigned int delta) {
+  return group.shfl_down(value, delta);
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_xor(const Group &group, const T &value,
+                                       unsigned int lane_mask) {
+  return group.shfl_xor(value, lane_mask);
+}
 } // namespace _CG_NAMESPACE
 } // namespace cooperative_groups
 #else
@@ -715,6 +735,36 @@ __device__ inline std::decay_t<T> hipwright_reduce(const Group &group,
   }
   return hipwright_compat_detail::shuffleValue(
       v, [&](auto x) { return group.shfl(x, 0); });
+}
+// ---- group shuffles of values that are not numbers -------------------------
+// `tile.shfl_xor(v, 1)` with v a struct or a vector type (a uint4): CUDA
+// shuffles any trivially copyable value, HIP's group shuffles numbers only.
+// The port calls these instead; the value moves as 32-bit words, each through
+// the group's own shuffle with the same source rank, so every word comes from
+// the same lane as CUDA's whole value does.
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl(const Group &group, const T &value,
+                                   int src_rank) {
+  return hipwright_compat_detail::shuffleValue(
+      value, [&](auto x) { return group.shfl(x, src_rank); });
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_up(const Group &group, const T &value,
+                                      unsigned int delta) {
+  return hipwright_compat_detail::shuffleValue(
+      value, [&](auto x) { return group.shfl_up(x, delta); });
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_down(const Group &group, const T &value,
+                                        unsigned int delta) {
+  return hipwright_compat_detail::shuffleValue(
+      value, [&](auto x) { return group.shfl_down(x, delta); });
+}
+template <typename Group, typename T>
+__device__ inline T hipwright_shfl_xor(const Group &group, const T &value,
+                                       unsigned int lane_mask) {
+  return hipwright_compat_detail::shuffleValue(
+      value, [&](auto x) { return group.shfl_xor(x, lane_mask); });
 }
 } // namespace cooperative_groups
 #endif // __HIP_PLATFORM_NVIDIA__
