@@ -29,10 +29,9 @@ bool includesCompatHeader(llvm::StringRef Text);
 /// Fix-its and AST rewrites may call one of the header's functions too (the
 /// passed-width fix calls hipwright_device_warp_size(), a group shuffle of a
 /// struct becomes cooperative_groups::hipwright_shfl_xor). When \p Text
-/// calls one and does
-/// not include the header, adds the include: after the file's include of
-/// <hip/hip_runtime.h>, else before its first #include, else at its top.
-/// Returns whether it did.
+/// calls one and does not include the header, adds the include: after the
+/// file's include of <hip/hip_runtime.h>, else before its first #include,
+/// else at its top. Returns whether it did.
 bool addCompatIncludeForFixes(std::string &Text);
 
 /// Whether \p Text is a copy of the header some hipwright wrote (this

@@ -1,4 +1,4 @@
-//===- GroupShuffles.cpp - tile shuffles of values HIP cannot shuffle -----===//
+//===- GroupShuffles.cpp - group shuffles of non-numbers ------------------===//
 #include "port/GroupShuffles.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,5 +1,4 @@
-//===- GroupShuffles.h - tile shuffles of values HIP cannot shuffle -*- C++
-//-*-===//
+//===- GroupShuffles.h - group shuffles of non-numbers ---------*- C++ -*-===//
 //
 // CUDA's cooperative-groups shuffles take any trivially copyable value:
 // cuda-samples' shfl_scan moves whole uint4s through a tile
