@@ -86,6 +86,80 @@ int main() {
   EXPECT(hipwright_dadd_rz(-1.0, -0x1p-60) == -1.0, 1);
   EXPECT(hipwright_fma_ru(1.0, 1.0, 0x1p-60) == 1.0 + 0x1p-52, 1);
   EXPECT(hipwright_dsub_rd(1.0, 0x1p-60) == 1.0 - 0x1p-53, 1);
+  // DPX. Three-way min/max, whole words and 16-bit halves.
+  EXPECT(hipwright_vimax3_s32(-5, 3, 2), 3);
+  EXPECT(hipwright_vimax3_u32(0xffffffffu, 1u, 2u), 0xffffffffu);
+  EXPECT(hipwright_vimin3_s32(-5, 3, 2), -5);
+  EXPECT(hipwright_vimin3_u32(0xffffffffu, 1u, 2u), 1u);
+  // Halves: hi -32768, 32767, 0 (signed) or 0x8000, 0x7fff, 0; lo 1, -1, 0.
+  EXPECT(hipwright_vimax3_s16x2(0x80000001u, 0x7fffffffu, 0u), 0x7fff0001u);
+  EXPECT(hipwright_vimax3_u16x2(0x80000001u, 0x7fffffffu, 0u), 0x8000ffffu);
+  EXPECT(hipwright_vimin3_s16x2(0x80000001u, 0x7fffffffu, 0u), 0x8000ffffu);
+  EXPECT(hipwright_vimin3_u16x2(0x80000001u, 0x7fffffffu, 0u), 0u);
+  // ReLU: a negative result becomes 0.
+  EXPECT(hipwright_vimax_s32_relu(-5, -3), 0);
+  EXPECT(hipwright_vimax_s32_relu(-5, 7), 7);
+  EXPECT(hipwright_vimin_s32_relu(4, 9), 4);
+  EXPECT(hipwright_vimin_s32_relu(-1, 9), 0);
+  EXPECT(hipwright_vimax3_s32_relu(-5, -3, -1), 0);
+  EXPECT(hipwright_vimin3_s32_relu(5, 3, 9), 3);
+  EXPECT(hipwright_vimax_s16x2_relu(0xfffe0005u, 0xfffd0003u), 0x00000005u);
+  EXPECT(hipwright_vimin_s16x2_relu(0xfffe0005u, 0x00040003u), 0x00000003u);
+  EXPECT(hipwright_vimax3_s16x2_relu(0xffff0001u, 0xfffe0002u, 0xfffd0003u),
+         0x00000003u);
+  EXPECT(hipwright_vimin3_s16x2_relu(0x00050001u, 0x00070002u, 0x00060003u),
+         0x00050001u);
+  // Add, then min/max: the add wraps (INT_MAX + 1 is INT_MIN, below -5).
+  EXPECT(hipwright_viaddmax_s32(0x7fffffff, 1, -5), -5);
+  EXPECT(hipwright_viaddmax_u32(0xffffffffu, 2u, 0u), 1u);
+  EXPECT(hipwright_viaddmin_s32(3, 4, 5), 5);
+  EXPECT(hipwright_viaddmin_u32(0xffffffffu, 2u, 5u), 1u);
+  EXPECT(hipwright_viaddmax_s32_relu(-10, 3, -2), 0);
+  EXPECT(hipwright_viaddmin_s32_relu(10, 3, 20), 13);
+  // hi: 0x7fff + 1 wraps to -32768, equal to c's; lo: 1 + 1 = 2 above 0.
+  EXPECT(hipwright_viaddmax_s16x2(0x7fff0001u, 0x00010001u, 0x80000000u),
+         0x80000002u);
+  // hi: 0xffff + 2 wraps to 1, above 0; lo: 2 below 5.
+  EXPECT(hipwright_viaddmax_u16x2(0xffff0001u, 0x00020001u, 0x00000005u),
+         0x00010005u);
+  EXPECT(hipwright_viaddmin_s16x2(0x00050005u, 0x00010001u, 0x00030009u),
+         0x00030006u);
+  EXPECT(hipwright_viaddmin_u16x2(0x00050005u, 0x00010001u, 0x00030009u),
+         0x00030006u);
+  // hi: max(-15, -16) = -15, clamped to 0; lo: max(2, 0) = 2.
+  EXPECT(hipwright_viaddmax_s16x2_relu(0xfff00001u, 0x00010001u, 0xfff00000u),
+         0x00000002u);
+  // hi: min(17, -1) = -1, clamped to 0; lo: min(17, 32) = 17.
+  EXPECT(hipwright_viaddmin_s16x2_relu(0x00100010u, 0x00010001u, 0xffff0020u),
+         0x00000011u);
+  // Min/max with the predicate "a is the result" (a tie counts as a).
+  bool p = false, hi = false, lo = false;
+  EXPECT(hipwright_vibmax_s32(-1, 1, &p), 1);
+  EXPECT(p, 0);
+  EXPECT(hipwright_vibmax_s32(2, 2, &p), 2);
+  EXPECT(p, 1);
+  EXPECT(hipwright_vibmax_u32(0xffffffffu, 1u, &p), 0xffffffffu);
+  EXPECT(p, 1);
+  EXPECT(hipwright_vibmin_s32(-1, 1, &p), -1);
+  EXPECT(p, 1);
+  EXPECT(hipwright_vibmin_u32(0xffffffffu, 1u, &p), 1u);
+  EXPECT(p, 0);
+  // hi: -32768 (0x8000 unsigned) against 1; lo: 2 against 2.
+  EXPECT(hipwright_vibmax_s16x2(0x80000002u, 0x00010002u, &hi, &lo),
+         0x00010002u);
+  EXPECT(hi, 0);
+  EXPECT(lo, 1);
+  EXPECT(hipwright_vibmax_u16x2(0x80000002u, 0x00010002u, &hi, &lo),
+         0x80000002u);
+  EXPECT(hi, 1);
+  EXPECT(hipwright_vibmin_s16x2(0x80000002u, 0x00010002u, &hi, &lo),
+         0x80000002u);
+  EXPECT(hi, 1);
+  EXPECT(hipwright_vibmin_u16x2(0x80000002u, 0x00010002u, &hi, &lo),
+         0x00010002u);
+  EXPECT(hi, 0);
+  EXPECT(lo, 1);
+
   std::printf("%d failures\n", fails);
   return fails != 0;
 }

@@ -205,6 +205,181 @@ HIPWRIGHT_COMPAT_VSUM(sadu4, 8,
 #undef HIPWRIGHT_COMPAT_VUNARY
 #undef HIPWRIGHT_COMPAT_VBINARY
 
+// ---- DPX: three-way and add-then min/max, ReLU (__vimax3_s32, ...) --------
+// CUDA 12's DPX functions (sm_90 instructions, emulated on other NVIDIA
+// GPUs). _s32/_u32 work on the whole word, _s16x2/_u16x2 on its two 16-bit
+// halves, each computed alone and packed back. An add wraps (at 32 or 16
+// bits) before the min or max, as CUDA's does; _relu clamps the result below
+// at 0; __vibmax/__vibmin also store whether the first operand is the result
+// (a >= b, a <= b; per half for the 16x2 forms).
+namespace hipwright_compat_detail {
+template <typename T> __host__ __device__ inline T maxOf(T a, T b) {
+  return a < b ? b : a;
+}
+template <typename T> __host__ __device__ inline T minOf(T a, T b) {
+  return b < a ? b : a;
+}
+// a + b wrapped at 32 bits, without signed overflow.
+__host__ __device__ inline int addWrap(int a, int b) {
+  return static_cast<int>(static_cast<unsigned int>(a) +
+                          static_cast<unsigned int>(b));
+}
+// A lane sum wrapped at 16 bits, read back as a signed or unsigned half.
+template <bool Signed> __host__ __device__ inline int wrap16(int v) {
+  return Signed ? static_cast<int>(static_cast<unsigned int>(v) << 16) >> 16
+                : (v & 0xffff);
+}
+// f applied to the halves of a, b and c (signed values when Signed); the low
+// 16 bits of each result make up the word.
+template <bool Signed, typename F>
+__host__ __device__ inline unsigned int eachHalf(unsigned int a, unsigned int b,
+                                                 unsigned int c, F f) {
+  unsigned int out = 0;
+  for (int i = 0; i < 2; ++i) {
+    int x = Signed ? signedLane<16>(a, i)
+                   : static_cast<int>(unsignedLane<16>(a, i));
+    int y = Signed ? signedLane<16>(b, i)
+                   : static_cast<int>(unsignedLane<16>(b, i));
+    int z = Signed ? signedLane<16>(c, i)
+                   : static_cast<int>(unsignedLane<16>(c, i));
+    out |= (static_cast<unsigned int>(f(x, y, z)) & 0xffffu) << (16 * i);
+  }
+  return out;
+}
+} // namespace hipwright_compat_detail
+
+#define HIPWRIGHT_COMPAT_DPX2(NAME, T, EXPR)                                   \
+  __host__ __device__ inline T hipwright_##NAME(T a, T b) {                    \
+    HIPWRIGHT_COMPAT_ON_NVIDIA(__##NAME(a, b));                                \
+    using namespace hipwright_compat_detail;                                   \
+    return EXPR;                                                               \
+  }
+#define HIPWRIGHT_COMPAT_DPX3(NAME, T, EXPR)                                   \
+  __host__ __device__ inline T hipwright_##NAME(T a, T b, T c) {               \
+    HIPWRIGHT_COMPAT_ON_NVIDIA(__##NAME(a, b, c));                             \
+    using namespace hipwright_compat_detail;                                   \
+    return EXPR;                                                               \
+  }
+// The 16x2 forms: EXPR over the halves x, y (and z) of a, b (and c).
+#define HIPWRIGHT_COMPAT_DPX16_2(NAME, SIGNED, EXPR)                           \
+  __host__ __device__ inline unsigned int hipwright_##NAME(unsigned int a,     \
+                                                           unsigned int b) {   \
+    HIPWRIGHT_COMPAT_ON_NVIDIA(__##NAME(a, b));                                \
+    using namespace hipwright_compat_detail;                                   \
+    return eachHalf<SIGNED>(a, b, 0u, [](int x, int y, int) { return EXPR; }); \
+  }
+#define HIPWRIGHT_COMPAT_DPX16_3(NAME, SIGNED, EXPR)                           \
+  __host__ __device__ inline unsigned int hipwright_##NAME(                    \
+      unsigned int a, unsigned int b, unsigned int c) {                        \
+    HIPWRIGHT_COMPAT_ON_NVIDIA(__##NAME(a, b, c));                             \
+    using namespace hipwright_compat_detail;                                   \
+    return eachHalf<SIGNED>(a, b, c,                                           \
+                            [](int x, int y, int z) { return EXPR; });         \
+  }
+
+HIPWRIGHT_COMPAT_DPX3(vimax3_s32, int, maxOf(maxOf(a, b), c))
+HIPWRIGHT_COMPAT_DPX3(vimax3_u32, unsigned int, maxOf(maxOf(a, b), c))
+HIPWRIGHT_COMPAT_DPX3(vimin3_s32, int, minOf(minOf(a, b), c))
+HIPWRIGHT_COMPAT_DPX3(vimin3_u32, unsigned int, minOf(minOf(a, b), c))
+HIPWRIGHT_COMPAT_DPX2(vimax_s32_relu, int, maxOf(maxOf(a, b), 0))
+HIPWRIGHT_COMPAT_DPX2(vimin_s32_relu, int, maxOf(minOf(a, b), 0))
+HIPWRIGHT_COMPAT_DPX3(vimax3_s32_relu, int, maxOf(maxOf(maxOf(a, b), c), 0))
+HIPWRIGHT_COMPAT_DPX3(vimin3_s32_relu, int, maxOf(minOf(minOf(a, b), c), 0))
+HIPWRIGHT_COMPAT_DPX3(viaddmax_s32, int, maxOf(addWrap(a, b), c))
+HIPWRIGHT_COMPAT_DPX3(viaddmax_u32, unsigned int, maxOf(a + b, c))
+HIPWRIGHT_COMPAT_DPX3(viaddmin_s32, int, minOf(addWrap(a, b), c))
+HIPWRIGHT_COMPAT_DPX3(viaddmin_u32, unsigned int, minOf(a + b, c))
+HIPWRIGHT_COMPAT_DPX3(viaddmax_s32_relu, int, maxOf(maxOf(addWrap(a, b), c), 0))
+HIPWRIGHT_COMPAT_DPX3(viaddmin_s32_relu, int, maxOf(minOf(addWrap(a, b), c), 0))
+
+HIPWRIGHT_COMPAT_DPX16_3(vimax3_s16x2, true, maxOf(maxOf(x, y), z))
+HIPWRIGHT_COMPAT_DPX16_3(vimax3_u16x2, false, maxOf(maxOf(x, y), z))
+HIPWRIGHT_COMPAT_DPX16_3(vimin3_s16x2, true, minOf(minOf(x, y), z))
+HIPWRIGHT_COMPAT_DPX16_3(vimin3_u16x2, false, minOf(minOf(x, y), z))
+HIPWRIGHT_COMPAT_DPX16_2(vimax_s16x2_relu, true, maxOf(maxOf(x, y), 0))
+HIPWRIGHT_COMPAT_DPX16_2(vimin_s16x2_relu, true, maxOf(minOf(x, y), 0))
+HIPWRIGHT_COMPAT_DPX16_3(vimax3_s16x2_relu, true,
+                         maxOf(maxOf(maxOf(x, y), z), 0))
+HIPWRIGHT_COMPAT_DPX16_3(vimin3_s16x2_relu, true,
+                         maxOf(minOf(minOf(x, y), z), 0))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmax_s16x2, true, maxOf(wrap16<true>(x + y), z))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmax_u16x2, false, maxOf(wrap16<false>(x + y), z))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmin_s16x2, true, minOf(wrap16<true>(x + y), z))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmin_u16x2, false, minOf(wrap16<false>(x + y), z))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmax_s16x2_relu, true,
+                         maxOf(maxOf(wrap16<true>(x + y), z), 0))
+HIPWRIGHT_COMPAT_DPX16_3(viaddmin_s16x2_relu, true,
+                         maxOf(minOf(wrap16<true>(x + y), z), 0))
+
+#undef HIPWRIGHT_COMPAT_DPX16_3
+#undef HIPWRIGHT_COMPAT_DPX16_2
+#undef HIPWRIGHT_COMPAT_DPX3
+#undef HIPWRIGHT_COMPAT_DPX2
+
+// The max or min, and whether a is it.
+__host__ __device__ inline int hipwright_vibmax_s32(int a, int b, bool *pred) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmax_s32(a, b, pred));
+  *pred = a >= b;
+  return *pred ? a : b;
+}
+__host__ __device__ inline unsigned int
+hipwright_vibmax_u32(unsigned int a, unsigned int b, bool *pred) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmax_u32(a, b, pred));
+  *pred = a >= b;
+  return *pred ? a : b;
+}
+__host__ __device__ inline int hipwright_vibmin_s32(int a, int b, bool *pred) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmin_s32(a, b, pred));
+  *pred = a <= b;
+  return *pred ? a : b;
+}
+__host__ __device__ inline unsigned int
+hipwright_vibmin_u32(unsigned int a, unsigned int b, bool *pred) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmin_u32(a, b, pred));
+  *pred = a <= b;
+  return *pred ? a : b;
+}
+namespace hipwright_compat_detail {
+// Per half: the max (Max) or min of a and b, and whether a's half is it.
+template <bool Signed, bool Max>
+__host__ __device__ inline unsigned int
+pickHalves(unsigned int a, unsigned int b, bool *hi, bool *lo) {
+  bool took[2];
+  unsigned int out = 0;
+  for (int i = 0; i < 2; ++i) {
+    int x = Signed ? signedLane<16>(a, i)
+                   : static_cast<int>(unsignedLane<16>(a, i));
+    int y = Signed ? signedLane<16>(b, i)
+                   : static_cast<int>(unsignedLane<16>(b, i));
+    took[i] = Max ? x >= y : x <= y;
+    out |= (static_cast<unsigned int>(took[i] ? x : y) & 0xffffu) << (16 * i);
+  }
+  *lo = took[0];
+  *hi = took[1];
+  return out;
+}
+} // namespace hipwright_compat_detail
+__host__ __device__ inline unsigned int
+hipwright_vibmax_s16x2(unsigned int a, unsigned int b, bool *hi, bool *lo) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmax_s16x2(a, b, hi, lo));
+  return hipwright_compat_detail::pickHalves<true, true>(a, b, hi, lo);
+}
+__host__ __device__ inline unsigned int
+hipwright_vibmax_u16x2(unsigned int a, unsigned int b, bool *hi, bool *lo) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmax_u16x2(a, b, hi, lo));
+  return hipwright_compat_detail::pickHalves<false, true>(a, b, hi, lo);
+}
+__host__ __device__ inline unsigned int
+hipwright_vibmin_s16x2(unsigned int a, unsigned int b, bool *hi, bool *lo) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmin_s16x2(a, b, hi, lo));
+  return hipwright_compat_detail::pickHalves<true, false>(a, b, hi, lo);
+}
+__host__ __device__ inline unsigned int
+hipwright_vibmin_u16x2(unsigned int a, unsigned int b, bool *hi, bool *lo) {
+  HIPWRIGHT_COMPAT_ON_NVIDIA(__vibmin_u16x2(a, b, hi, lo));
+  return hipwright_compat_detail::pickHalves<false, false>(a, b, hi, lo);
+}
+
 // ---- integer dot products (__dp4a, __dp2a_lo, __dp2a_hi) -----------------
 // Products of lanes summed into c, wrapping at 32 bits as CUDA's do.
 __host__ __device__ inline int hipwright_dp4a(int a, int b, int c) {

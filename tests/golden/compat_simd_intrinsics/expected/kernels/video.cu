@@ -35,6 +35,25 @@ __global__ void bounds(const float *x, const double *y, float2 *fb,
   }
 }
 
+// A dynamic-programming cell (sequence alignment): the best of a diagonal
+// step and two gap steps, floored at 0, with CUDA 12's DPX functions; and
+// the same on two 16-bit scores at once.
+__global__ void alignCell(const int *diag, const int *up, const int *left,
+                          const unsigned *pairs, int *score, unsigned *packed,
+                          bool *fromDiag, int gap, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int gaps = hipwright_vimax3_s32(up[i] - gap, left[i] - gap, 0);
+    score[i] = hipwright_viaddmax_s32_relu(diag[i], 2, gaps);
+    bool took;
+    hipwright_vibmax_s32(diag[i], gaps, &took);
+    fromDiag[i] = took;
+    packed[i] = hipwright_viaddmax_s16x2_relu(pairs[i], 0x00020002u,
+                                      hipwright_vimin3_u16x2(pairs[i], 0x00ff00ffu,
+                                                     0x7fff7fffu));
+  }
+}
+
 int main() {
   unsigned int *a, *b, *s, *m;
   hipMalloc(&a, 1024 * sizeof(unsigned int));
