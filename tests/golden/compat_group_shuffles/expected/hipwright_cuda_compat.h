@@ -234,15 +234,14 @@ template <bool Signed> __host__ __device__ inline int wrap16(int v) {
 template <bool Signed, typename F>
 __host__ __device__ inline unsigned int eachHalf(unsigned int a, unsigned int b,
                                                  unsigned int c, F f) {
+  auto half = [](unsigned int w, int i) {
+    return Signed ? signedLane<16>(w, i)
+                  : static_cast<int>(unsignedLane<16>(w, i));
+  };
   unsigned int out = 0;
   for (int i = 0; i < 2; ++i) {
-    int x = Signed ? signedLane<16>(a, i)
-                   : static_cast<int>(unsignedLane<16>(a, i));
-    int y = Signed ? signedLane<16>(b, i)
-                   : static_cast<int>(unsignedLane<16>(b, i));
-    int z = Signed ? signedLane<16>(c, i)
-                   : static_cast<int>(unsignedLane<16>(c, i));
-    out |= (static_cast<unsigned int>(f(x, y, z)) & 0xffffu) << (16 * i);
+    int r = f(half(a, i), half(b, i), half(c, i));
+    out |= (static_cast<unsigned int>(r) & 0xffffu) << (16 * i);
   }
   return out;
 }
@@ -345,15 +344,11 @@ template <bool Signed, bool Max>
 __host__ __device__ inline unsigned int
 pickHalves(unsigned int a, unsigned int b, bool *hi, bool *lo) {
   bool took[2];
-  unsigned int out = 0;
-  for (int i = 0; i < 2; ++i) {
-    int x = Signed ? signedLane<16>(a, i)
-                   : static_cast<int>(unsignedLane<16>(a, i));
-    int y = Signed ? signedLane<16>(b, i)
-                   : static_cast<int>(unsignedLane<16>(b, i));
+  int i = 0; // eachHalf visits the low half first
+  unsigned int out = eachHalf<Signed>(a, b, 0u, [&](int x, int y, int) {
     took[i] = Max ? x >= y : x <= y;
-    out |= (static_cast<unsigned int>(took[i] ? x : y) & 0xffffu) << (16 * i);
-  }
+    return took[i++] ? x : y;
+  });
   *lo = took[0];
   *hi = took[1];
   return out;
