@@ -133,15 +133,10 @@ private:
       const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenImpCasts());
       if (Call && returnsMask(calleeName(Call)))
         continue; // 64-bit once ported
-      if (const IntegerLiteral *One = lowLanesOne(Src)) {
-        // (1 << n) - 1 names the same lanes in 64 bits; the shift is done
-        // in 64 bits so n = 32 is defined there too.
-        auto R = Ctx.replacement(
-            CharSourceRange::getTokenRange(One->getSourceRange()), "1ull");
-        if (!R)
-          return {};
+      if (auto R = lowLanesFix(Src)) {
         Fix.push_back(*R);
-        continue;
+        continue; // (one whose 1 cannot be rewritten is no full mask: it
+                  // stops below)
       }
       if (!isFull32Literal(Src))
         return {};
@@ -182,6 +177,17 @@ private:
     if (!One || One->getValue() != 1 || !One->getBeginLoc().isFileID())
       return nullptr;
     return One;
+  }
+
+  /// `1` -> `1ull` in a mask of the low lanes: computed in 64 bits it names
+  /// the same lanes (and n = 32 is defined), the 64-bit mask ROCm 7
+  /// requires. None for any other value.
+  std::optional<Replacement> lowLanesFix(const Expr *Src) const {
+    const IntegerLiteral *One = lowLanesOne(Src);
+    if (!One)
+      return std::nullopt;
+    return Ctx.replacement(
+        CharSourceRange::getTokenRange(One->getSourceRange()), "1ull");
   }
 
   /// Attaches \p V's widening to \p F once per variable.
@@ -344,11 +350,9 @@ private:
                             std::move(Msg));
     if (!F)
       return;
-    if (const IntegerLiteral *One = !V ? lowLanesOne(Inner) : nullptr) {
-      // `(1u << n) - 1` passed directly: computed in 64 bits it names the
-      // same lanes and is the 64-bit mask ROCm 7 requires.
-      if (auto R = Ctx.replacement(
-              CharSourceRange::getTokenRange(One->getSourceRange()), "1ull")) {
+    if (!V) {
+      // `(1u << n) - 1` passed directly.
+      if (auto R = lowLanesFix(Inner)) {
         F->Fixes.push_back(std::move(*R));
         F->FixRequired = true;
         F->Suggestion = "--fix computes it in 64 bits (1ull << n): the same "

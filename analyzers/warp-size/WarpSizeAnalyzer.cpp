@@ -800,10 +800,7 @@ private:
   /// a warp wrap to its first; with the wavefront's width they read the
   /// next 32-lane group instead.
   bool judgeRotation(const Shuffle &S, IndexFlow &Flow) {
-    const Expr *E = S.LaneArg->IgnoreParenCasts();
-    if (const VarDecl *V = values().keptLocal(E))
-      E = V->getInit()->IgnoreParenCasts();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
+    const auto *BO = dyn_cast<BinaryOperator>(throughKeptLocal(S.LaneArg));
     if (!BO || !BO->isAdditiveOp())
       return false;
     const Expr *Lane = BO->getLHS(), *Step = BO->getRHS();
@@ -1121,10 +1118,8 @@ private:
       const int64_t *Mid = llvm::find_if(*Values, splitsWavefronts);
       if (Mid == Values->end())
         continue;
-      const RoleCount &C = Counts.front();
-      SourceLocation At = C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc();
       std::string Can = Values->size() == 1 ? " is " : " can be ";
-      reportRoleCount(At, C,
+      reportRoleCount(Counts.front(),
                       "the thread ranges built from it end inside a wavefront "
                       "(" +
                           text(BO) + " at line " +
@@ -1153,10 +1148,7 @@ private:
     if (!Target || Target->getDecl() != Var || !isWarpIndex(Init, Flow))
       return;
     // The stride counts warps: a thread count divided by the warp width.
-    const auto *Div =
-        dyn_cast<BinaryOperator>(Inc->getRHS()->IgnoreParenCasts());
-    if (const VarDecl *V = values().keptLocal(Inc->getRHS()))
-      Div = dyn_cast<BinaryOperator>(V->getInit()->IgnoreParenCasts());
+    const auto *Div = dyn_cast<BinaryOperator>(throughKeptLocal(Inc->getRHS()));
     if (!Div || Div->getOpcode() != BO_Div ||
         evalInt(Div->getRHS(), *AST) != 32)
       return;
@@ -1166,29 +1158,35 @@ private:
       return;
     const RoleCount &C = Counts.front();
     reportRoleCount(
-        C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc(), C,
-        "the loop at line " + std::to_string(line(Loop->getBeginLoc())) +
-            " steps over warps by " + text(Inc->getRHS()) + " (" +
-            std::to_string(*Stride) +
-            " 32-lane warps), which is no whole number of wavefronts: a "
-            "port that counts 64-lane wavefronts gets " +
-            std::to_string(C.Value / 64) +
-            " (integer division), and its wavefronts then repeat each "
-            "other's work");
+        C, "the loop at line " + std::to_string(line(Loop->getBeginLoc())) +
+               " steps over warps by " + text(Inc->getRHS()) + " (" +
+               std::to_string(*Stride) +
+               " 32-lane warps), which is no whole number of wavefronts: a "
+               "port that counts 64-lane wavefronts gets " +
+               std::to_string(C.Value / 64) +
+               " (integer division), and its wavefronts then repeat each "
+               "other's work");
   }
 
   /// A warp index: `tid / 32` (any spelling of 32), or a local holding one.
   bool isWarpIndex(const Expr *E, IndexFlow &Flow) {
-    E = E->IgnoreParenCasts();
-    if (const VarDecl *V = values().keptLocal(E))
-      E = V->getInit()->IgnoreParenCasts();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
+    const auto *BO = dyn_cast<BinaryOperator>(throughKeptLocal(E));
     return BO && Flow.splitKind(BO) == IndexFlow::Split::GroupIndex;
   }
 
-  void reportRoleCount(SourceLocation At, const RoleCount &C,
-                       const std::string &What) {
+  /// \p E without parentheses and casts, or, when it reads a local that
+  /// keeps its initial value, that initialiser (one step).
+  const Expr *throughKeptLocal(const Expr *E) {
+    if (const VarDecl *V = values().keptLocal(E))
+      E = V->getInit();
+    return E->IgnoreParenCasts();
+  }
+
+  /// At the count's declaration (the one place to change), or where the
+  /// bound reads it when it is a macro or a product.
+  void reportRoleCount(const RoleCount &C, const std::string &What) {
     int64_t Whole = (C.Value + 63) / 64 * 64;
+    SourceLocation At = C.Decl ? C.Decl->getLocation() : C.At->getBeginLoc();
     report(At, kThreadRoles, Severity::Warning,
            "'" + C.Name + "' is " + std::to_string(C.Value) + " threads, " +
                std::to_string(C.Value / 32) + " 32-lane warps but " +
@@ -1295,17 +1293,8 @@ private:
                           ? std::to_string(X)
                           : Named + " = " + std::to_string(X);
       std::string Msg;
-      if (OneRow && X == 32)
-        Msg = "blocks of " + N + " threads for '" + K +
-              "', which uses warp-level operations: on " + waveTargets() +
-              " a wavefront has 64 lanes, so each block fills half "
-              "of one and the other 32 lanes idle";
-      else if (OneRow)
-        Msg = "blocks of " + N + " threads for '" + K +
-              "', which uses warp-level operations: " + std::to_string(X / 32) +
-              " 32-lane warps but " + std::to_string(X / 64) +
-              ".5 64-lane wavefronts on " + waveTargets() +
-              ", so the last wavefront of each block runs half empty";
+      if (OneRow)
+        Msg = wholeBlockMessage(N, K, X);
       else
         Msg = "blocks " + N + " threads wide for '" + K +
               "', which uses warp-level operations: on " + waveTargets() +
@@ -1319,6 +1308,23 @@ private:
              "per-warp arrays, grid size) from the new shape; on NVIDIA the "
              "same shape works with 32-wide warps.");
     }
+  }
+
+  /// A block of \p Threads threads in all (32, 96, 160: an odd number of
+  /// 32-lane warps), spelled \p N, launched for kernel \p K.
+  std::string wholeBlockMessage(const std::string &N, const std::string &K,
+                                int64_t Threads) {
+    std::string Head = "blocks of " + N + " threads for '" + K +
+                       "', which uses warp-level operations: ";
+    if (Threads == 32)
+      return Head + "on " + waveTargets() +
+             " a wavefront has 64 lanes, so each block fills half of one and "
+             "the other 32 lanes idle";
+    return Head + std::to_string(Threads / 32) + " 32-lane warps but " +
+           std::to_string(Threads / 64) + ".5 64-lane wavefronts on " +
+           waveTargets() +
+           ", so the last wavefront of each block runs half "
+           "empty";
   }
 
   /// The expressions of a launch's three block dimensions (null: 1), for
@@ -1366,19 +1372,7 @@ private:
     std::string Shape = std::to_string(*X) + " x " + std::to_string(*Y);
     std::string Msg;
     if (Z && *Z == 1) {
-      std::string N = Shape + " = " + std::to_string(Slice);
-      Msg = Slice == 32
-                ? "blocks of " + N + " threads for '" + K +
-                      "', which uses warp-level operations: on " +
-                      waveTargets() +
-                      " a wavefront has 64 lanes, so each block fills half "
-                      "of one and the other 32 lanes idle"
-                : "blocks of " + N + " threads for '" + K +
-                      "', which uses warp-level operations: " +
-                      std::to_string(Slice / 32) + " 32-lane warps but " +
-                      std::to_string(Slice / 64) + ".5 64-lane wavefronts on " +
-                      waveTargets() +
-                      ", so the last wavefront of each block runs half empty";
+      Msg = wholeBlockMessage(Shape + " = " + std::to_string(Slice), K, Slice);
     } else {
       std::string Zs = Z ? std::to_string(*Z) : text((*Dims)[2]);
       if (Zs == "this expression")
